@@ -1,0 +1,51 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { randomPhone, registerThroughUi } from './helpers/auth';
+import { pngInfo, productPng } from './helpers/images';
+
+test('register, upload, cut out, download and find it in history', async ({ page }, testInfo) => {
+  test.setTimeout(300_000);
+
+  const image = productPng(1024);
+  expect(image.length).toBeGreaterThan(600 * 1024);
+  expect(image.length).toBeLessThan(10 * 1024 * 1024);
+
+  await page.goto('/ai-cutout');
+  await expect(page.getByTestId('generate-button')).toContainText('5');
+
+  const phone = randomPhone();
+  await registerThroughUi(page, phone);
+
+  await page.getByTestId('file-input').setInputFiles({ name: 'product.png', mimeType: 'image/png', buffer: image });
+  await expect(page.getByTestId('upload-preview')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('upload-status')).toHaveCount(0, { timeout: 60_000 });
+  await expect(page.getByTestId('upload-error')).toHaveCount(0);
+
+  // The default model is the fine one.
+  await expect(page.getByTestId('model-isnet')).toBeChecked();
+
+  await page.getByTestId('generate-button').click();
+  const result = page.getByTestId('result-image');
+  await expect(page.getByTestId('task-progress').or(result)).toBeVisible({ timeout: 30_000 });
+  await expect(result).toBeVisible({ timeout: 180_000 });
+  await expect(page.getByTestId('task-error')).toHaveCount(0);
+
+  const taskId = await page.getByTestId('task-result').getAttribute('data-task-id');
+  expect(taskId).toBeTruthy();
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-cutout').click()]);
+  expect(download.suggestedFilename()).toBe(`cutout-${taskId}.png`);
+  const saved = testInfo.outputPath(`cutout-${taskId}.png`);
+  await download.saveAs(saved);
+  const info = pngInfo(await readFile(saved));
+  expect(info.hasAlpha).toBe(true);
+  expect(info.width).toBeGreaterThan(0);
+
+  await expect(page.getByTestId('download-mask')).toBeVisible();
+
+  const item = page.locator(`[data-testid="history-item"][data-task-id="${taskId}"]`);
+  await expect(item).toBeVisible({ timeout: 30_000 });
+  await expect(item).toHaveAttribute('data-status', 'SUCCESS', { timeout: 30_000 });
+  await expect(item.getByTestId('history-status')).toHaveText('已完成');
+  await expect(item.locator('img')).toBeVisible();
+});

@@ -1,0 +1,26 @@
+/** POST /api/auth/register {mobileId? | mail?, password} → {token}. */
+import { useMutation } from '@tanstack/react-query';
+import { request } from '../../../lib/api/client';
+import { setToken } from '../../../lib/session';
+
+export type RegisterBody = { password: string } & ({ mobileId: string } | { mail: string });
+
+export interface RegisterResult {
+  token: string;
+}
+
+export function register(body: RegisterBody): Promise<RegisterResult> {
+  return request<RegisterResult>('/auth/register', {
+    method: 'POST',
+    body,
+    silent: true,
+    ignoreUnauthorized: true,
+  });
+}
+
+export function useRegister() {
+  return useMutation({
+    mutationFn: register,
+    onSuccess: (r) => setToken(r.token),
+  });
+}

@@ -1,0 +1,47 @@
+import { useNavigate } from 'react-router';
+import { useI18n } from '../../../lib/i18n';
+import { openLoginDialog, useToken } from '../../../lib/session';
+import { useLogout } from '../api/logout';
+import { useUserInfo } from '../api/userInfo';
+
+/** Top-bar corner: the signed-in account (phone or email) and log out, or log in. */
+export function UserMenu() {
+  const { t } = useI18n();
+  const token = useToken();
+  const navigate = useNavigate();
+  const { data: info } = useUserInfo();
+  // Logging out sends the user to the site root (spec 7.1).
+  const logout = useLogout(() => navigate('/'));
+  const user = token ? info?.user : undefined;
+
+  if (!user) {
+    return (
+      <button type="button" className="button primary small" data-testid="login-button" onClick={openLoginDialog}>
+        {t('app.login')}
+      </button>
+    );
+  }
+  const account = user.phone || user.email || user.userName || String(user.id);
+  const points = info?.points ?? info?.benefitPackage?.remainBeanCount;
+  return (
+    <div className="user-menu">
+      {typeof points === 'number' && (
+        <span className="points" data-testid="user-points">
+          {t('app.points', { n: points })}
+        </span>
+      )}
+      <span className="account" data-testid="user-account" title={account}>
+        {account}
+      </span>
+      <button
+        type="button"
+        className="button ghost small"
+        data-testid="logout-button"
+        disabled={logout.isPending}
+        onClick={() => logout.mutate()}
+      >
+        {t('app.logout')}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+/** /ai-cutout: the MATTING_IMAGE task, its cost and its models (spec 9.5). */
+export const CUTOUT_BIZ_TYPE = 'MATTING_IMAGE';
+export const CUTOUT_COST = 5;
+
+export type CutoutModel = 'isnet' | 'u2netp';
+export const CUTOUT_MODELS = [
+  { id: 'isnet', label: 'cutout.model.isnet' },
+  { id: 'u2netp', label: 'cutout.model.u2netp' },
+] as const satisfies readonly { id: CutoutModel; label: string }[];
+export const DEFAULT_CUTOUT_MODEL: CutoutModel = 'isnet';
+
+export const cutoutFileName = (taskId: string) => `cutout-${taskId}.png`;
+export const maskFileName = (taskId: string) => `mask-${taskId}.png`;

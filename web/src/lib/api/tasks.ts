@@ -1,0 +1,107 @@
+/**
+ * Generation tasks, shared by every generation page:
+ * POST /api/tasks, GET /api/tasks/{id} (polled), GET /api/tasks (history).
+ */
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { request } from './client';
+
+export type TaskStatus = 'NEW' | 'RUNNING' | 'SUCCESS' | 'FAILED' | 'TIMEOUT';
+export const TERMINAL_STATUSES: readonly TaskStatus[] = ['SUCCESS', 'FAILED', 'TIMEOUT'];
+export const POLL_INTERVAL_MS = 2000;
+export const DEFAULT_PAGE_SIZE = 10;
+/** History lists refresh while one of their tasks is unfinished (spec 9.1). */
+export const LIST_REFRESH_MS = 5000;
+
+export function isTerminal(status: string | null | undefined): boolean {
+  return !!status && (TERMINAL_STATUSES as readonly string[]).includes(status);
+}
+
+export interface TaskResult {
+  url: string;
+  kind: 'image' | 'mask';
+  width: number;
+  height: number;
+}
+
+export interface Task {
+  taskId: string;
+  bizType: string;
+  status: TaskStatus;
+  progress: number | null;
+  results: TaskResult[] | null;
+  errorMsg: string | null;
+  createdAt: string | null;
+  finishedAt: string | null;
+  /** Not in the contract: read only if the server sends it. */
+  params?: { imageUrl?: string; model?: string } | null;
+}
+
+export interface TaskPage {
+  list: Task[];
+  total: number;
+}
+
+export interface CreateTaskBody<P> {
+  bizType: string;
+  params: P;
+}
+
+export interface CreatedTask {
+  taskId: string;
+  status: TaskStatus;
+}
+
+export const taskKeys = {
+  all: ['tasks'] as const,
+  detail: (taskId: string) => ['tasks', 'detail', taskId] as const,
+  list: (bizType: string, pageSize: number) => ['tasks', 'list', bizType, pageSize] as const,
+};
+
+export function fetchTask(taskId: string, signal?: AbortSignal): Promise<Task> {
+  return request<Task>(`/tasks/${encodeURIComponent(taskId)}`, { signal });
+}
+
+export function fetchTaskPage(bizType: string, pageNum: number, pageSize: number, signal?: AbortSignal): Promise<TaskPage> {
+  return request<TaskPage>('/tasks', { query: { pageNum, pageSize, bizType }, signal });
+}
+
+export function createTask<P>(body: CreateTaskBody<P>): Promise<CreatedTask> {
+  return request<CreatedTask>('/tasks', { method: 'POST', body });
+}
+
+/** Polls a task every 2 s until its status is terminal. */
+export function useTask(taskId: string | null) {
+  return useQuery({
+    queryKey: taskKeys.detail(taskId ?? ''),
+    queryFn: ({ signal }) => fetchTask(taskId as string, signal),
+    enabled: !!taskId,
+    refetchInterval: (q) => (isTerminal(q.state.data?.status) ? false : POLL_INTERVAL_MS),
+    staleTime: 0,
+  });
+}
+
+/** A user's tasks of one type, page 1 first; later pages append. */
+export function useTaskHistory(bizType: string, enabled: boolean, pageSize = DEFAULT_PAGE_SIZE) {
+  return useInfiniteQuery({
+    queryKey: taskKeys.list(bizType, pageSize),
+    queryFn: ({ pageParam, signal }) => fetchTaskPage(bizType, pageParam, pageSize, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((n, p) => n + (p.list?.length ?? 0), 0);
+      return loaded < (last.total ?? 0) && (last.list?.length ?? 0) > 0 ? pages.length + 1 : undefined;
+    },
+    enabled,
+    refetchInterval: (q) =>
+      q.state.data?.pages.some((p) => p.list?.some((task) => !isTerminal(task.status))) ? LIST_REFRESH_MS : false,
+  });
+}
+
+export function useCreateTask<P>() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateTaskBody<P>) => createTask(body),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: ['tasks', 'list'] });
+    },
+  });
+}

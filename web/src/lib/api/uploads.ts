@@ -1,0 +1,20 @@
+/** POST /api/uploads (multipart field `file`) → `{urls: ["/api/files/<key>"]}`. */
+import { useMutation } from '@tanstack/react-query';
+import { request } from './client';
+
+export interface UploadResult {
+  urls: string[];
+}
+
+export function uploadFile(file: Blob, filename?: string): Promise<UploadResult> {
+  const form = new FormData();
+  if (filename) form.append('file', file, filename);
+  else form.append('file', file);
+  return request<UploadResult>('/uploads', { method: 'POST', body: form });
+}
+
+export function useUploadFile() {
+  return useMutation({
+    mutationFn: ({ file }: { file: File }) => uploadFile(file, file.name),
+  });
+}

@@ -1,0 +1,135 @@
+/**
+ * Session state shared by every feature: the bearer token (localStorage
+ * USER_TOKEN), the login dialog's open state, and the current user as the
+ * app layer provides it. Features read the user through `useSession` so
+ * they never import the auth feature.
+ */
+import { createContext, useContext, useSyncExternalStore } from 'react';
+
+export const TOKEN_STORAGE_KEY = 'USER_TOKEN';
+
+/** Query-key prefix of the user info; invalidate it when points change. */
+export const USER_INFO_QUERY_KEY = ['user', 'info'] as const;
+
+type Listener = () => void;
+
+function store<T>(initial: T) {
+  let value = initial;
+  const listeners = new Set<Listener>();
+  return {
+    get: () => value,
+    set(next: T) {
+      if (Object.is(next, value)) return;
+      value = next;
+      listeners.forEach((l) => l());
+    },
+    subscribe(l: Listener) {
+      listeners.add(l);
+      return () => {
+        listeners.delete(l);
+      };
+    },
+  };
+}
+
+function readStoredToken(): string | null {
+  try {
+    return globalThis.localStorage?.getItem(TOKEN_STORAGE_KEY) || null;
+  } catch {
+    return null;
+  }
+}
+
+const tokenStore = store<string | null>(readStoredToken());
+const loginDialogStore = store<boolean>(false);
+
+export function getToken(): string | null {
+  return tokenStore.get();
+}
+
+export function setToken(token: string | null): void {
+  try {
+    if (token) globalThis.localStorage?.setItem(TOKEN_STORAGE_KEY, token);
+    else globalThis.localStorage?.removeItem(TOKEN_STORAGE_KEY);
+  } catch {
+    // storage unavailable: keep the token in memory only
+  }
+  tokenStore.set(token || null);
+}
+
+export function clearToken(): void {
+  setToken(null);
+}
+
+/** Re-reads the stored token (used by tests). */
+export function reloadToken(): void {
+  tokenStore.set(readStoredToken());
+}
+
+export function useToken(): string | null {
+  return useSyncExternalStore(tokenStore.subscribe, tokenStore.get, tokenStore.get);
+}
+
+export function openLoginDialog(): void {
+  loginDialogStore.set(true);
+}
+
+export function closeLoginDialog(): void {
+  loginDialogStore.set(false);
+}
+
+export function isLoginDialogOpen(): boolean {
+  return loginDialogStore.get();
+}
+
+export function useLoginDialogOpen(): boolean {
+  return useSyncExternalStore(loginDialogStore.subscribe, loginDialogStore.get, loginDialogStore.get);
+}
+
+/**
+ * At startup a `?token=` in the address is stored as the bearer token and
+ * removed from the address (spec 7.1). Returns whether one was found.
+ */
+export function consumeTokenFromUrl(loc: Location = window.location, hist: History = window.history): boolean {
+  const url = new URL(loc.href);
+  const token = url.searchParams.get('token');
+  if (token === null) return false;
+  if (token) setToken(token);
+  url.searchParams.delete('token');
+  hist.replaceState(hist.state, '', url.pathname + url.search + url.hash);
+  return Boolean(token);
+}
+
+/** What features may know about the signed-in user. */
+export interface SessionUser {
+  id: string | number;
+  phone?: string | null;
+  email?: string | null;
+  userName?: string | null;
+}
+
+export interface Session {
+  user: SessionUser | null;
+  points: number | null;
+  /** True while the user info of a stored token is still loading. */
+  loading: boolean;
+}
+
+export const SessionContext = createContext<Session>({ user: null, points: null, loading: false });
+
+export function useSession(): Session {
+  return useContext(SessionContext);
+}
+
+/**
+ * For guarded actions (upload, generate): returns true when a user is
+ * signed in; otherwise opens the login dialog and returns false.
+ */
+export function useRequireLogin(): () => boolean {
+  const { user } = useSession();
+  return () => {
+    if (user && user.id !== undefined && user.id !== null && user.id !== '') return true;
+    openLoginDialog();
+    return false;
+  };
+}

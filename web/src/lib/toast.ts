@@ -1,0 +1,62 @@
+/**
+ * One message at a time (spec 9.1): a new toast replaces the one shown.
+ * Each lasts 3000 ms. Types: success, warning, error, loading, info.
+ */
+import { useSyncExternalStore } from 'react';
+
+export type ToastType = 'success' | 'warning' | 'error' | 'loading' | 'info';
+export const TOAST_DURATION_MS = 3000;
+
+export interface Toast {
+  id: number;
+  type: ToastType;
+  message: string;
+}
+
+let currentToast: Toast | null = null;
+let nextId = 1;
+let timer: ReturnType<typeof setTimeout> | undefined;
+const listeners = new Set<() => void>();
+
+function emit() {
+  listeners.forEach((l) => l());
+}
+
+export function showToast(type: ToastType, message: string, durationMs = TOAST_DURATION_MS): Toast {
+  if (timer) clearTimeout(timer);
+  const toast = { id: nextId++, type, message };
+  currentToast = toast;
+  emit();
+  timer = setTimeout(() => dismissToast(toast.id), durationMs);
+  return toast;
+}
+
+/** Hides the toast (only if it is still the one with this id, when given). */
+export function dismissToast(id?: number): void {
+  if (!currentToast || (id !== undefined && currentToast.id !== id)) return;
+  if (timer) clearTimeout(timer);
+  timer = undefined;
+  currentToast = null;
+  emit();
+}
+
+export function getToast(): Toast | null {
+  return currentToast;
+}
+
+export function subscribeToast(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export const toast = {
+  success: (m: string) => showToast('success', m),
+  warning: (m: string) => showToast('warning', m),
+  error: (m: string) => showToast('error', m),
+  loading: (m: string) => showToast('loading', m),
+  info: (m: string) => showToast('info', m),
+};
+
+export function useToast(): Toast | null {
+  return useSyncExternalStore(subscribeToast, getToast, getToast);
+}

@@ -1,0 +1,142 @@
+/**
+ * The upload rules of the spec (section 9.2), identical to the server's
+ * `shared::domain::upload::UploadRules::SPEC`, with their messages. The
+ * messages are merged into the one i18n table (`lib/i18n/messages.ts`), so
+ * this module is the single place where limits and wording live together.
+ *
+ * The checks run in the server's order: format (by content), size, too many
+ * pixels, resolution, aspect ratio.
+ */
+
+export const UPLOAD_LIMITS = {
+  /** 500 KB */
+  minBytes: 500 * 1024,
+  /** 10 MB */
+  maxBytes: 10 * 1024 * 1024,
+  minRatio: 0.5,
+  maxRatio: 2,
+  /** Minimum width and height. */
+  minSide: 256,
+  /** Maximum width and height (the server's decompression-bomb guard). */
+  maxSide: 8192,
+  mimeTypes: ['image/png', 'image/jpeg', 'image/webp'] as const,
+  /** For the file chooser's `accept` attribute. */
+  accept: 'image/png,image/jpeg,image/webp',
+} as const;
+
+export const UPLOAD_MESSAGES = {
+  'upload.badFormat': { zh: '请选择正确的格式', en: 'Please select the correct format' },
+  'upload.badSize': {
+    zh: '图片大小需在500KB到10MB之间',
+    en: 'Image size must be between 500KB and 10MB',
+  },
+  'upload.badRatio': {
+    zh: '图片宽高比需在0.5到2之间',
+    en: 'Image aspect ratio must be between 0.5 and 2',
+  },
+  'upload.lowResolution': {
+    zh: `图片分辨率不能小于 ${UPLOAD_LIMITS.minSide}*${UPLOAD_LIMITS.minSide}`,
+    en: `Image resolution cannot be below ${UPLOAD_LIMITS.minSide}*${UPLOAD_LIMITS.minSide}`,
+  },
+  'upload.tooManyPixels': {
+    zh: `图片分辨率不能大于 ${UPLOAD_LIMITS.maxSide}*${UPLOAD_LIMITS.maxSide}`,
+    en: `Image resolution cannot exceed ${UPLOAD_LIMITS.maxSide}*${UPLOAD_LIMITS.maxSide}`,
+  },
+  'upload.corrupt': {
+    zh: '图片已损坏，无法读取',
+    en: 'The image is damaged and cannot be read',
+  },
+  'upload.inProgress': { zh: '上传中', en: 'Uploading' },
+} as const;
+
+export type UploadMessageKey = keyof typeof UPLOAD_MESSAGES;
+export type ImageFormat = 'png' | 'jpeg' | 'webp';
+
+/** Detects the format from the first bytes, as the server does. */
+export function sniffImageFormat(head: Uint8Array): ImageFormat | null {
+  const b = head;
+  if (
+    b.length >= 8 &&
+    b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47 &&
+    b[4] === 0x0d && b[5] === 0x0a && b[6] === 0x1a && b[7] === 0x0a
+  ) {
+    return 'png';
+  }
+  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpeg';
+  if (
+    b.length >= 12 &&
+    b[0] === 0x52 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x46 && // RIFF
+    b[8] === 0x57 && b[9] === 0x45 && b[10] === 0x42 && b[11] === 0x50 // WEBP
+  ) {
+    return 'webp';
+  }
+  return null;
+}
+
+/** Format and size: what can be checked without decoding. */
+export function checkFileBasics(format: ImageFormat | null, bytes: number): UploadMessageKey | null {
+  if (format === null) return 'upload.badFormat';
+  if (bytes < UPLOAD_LIMITS.minBytes || bytes > UPLOAD_LIMITS.maxBytes) return 'upload.badSize';
+  return null;
+}
+
+/** Dimensions: maximum side, minimum resolution, aspect ratio. */
+export function checkDimensions(width: number, height: number): UploadMessageKey | null {
+  if (width > UPLOAD_LIMITS.maxSide || height > UPLOAD_LIMITS.maxSide) return 'upload.tooManyPixels';
+  if (width < UPLOAD_LIMITS.minSide || height < UPLOAD_LIMITS.minSide) return 'upload.lowResolution';
+  const ratio = width / height;
+  if (ratio < UPLOAD_LIMITS.minRatio || ratio > UPLOAD_LIMITS.maxRatio) return 'upload.badRatio';
+  return null;
+}
+
+export interface ImageSize {
+  width: number;
+  height: number;
+}
+
+/** Reads an image's natural size in the browser. */
+export function readImageSize(file: Blob): Promise<ImageSize> {
+  return new Promise((resolve, reject) => {
+    const url = URL.createObjectURL(file);
+    const img = new Image();
+    img.onload = () => {
+      URL.revokeObjectURL(url);
+      resolve({ width: img.naturalWidth, height: img.naturalHeight });
+    };
+    img.onerror = () => {
+      URL.revokeObjectURL(url);
+      reject(new Error('image decode failed'));
+    };
+    img.src = url;
+  });
+}
+
+async function readHead(file: Blob): Promise<Uint8Array> {
+  const slice = file.slice(0, 16);
+  if (typeof slice.arrayBuffer === 'function') return new Uint8Array(await slice.arrayBuffer());
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsArrayBuffer(slice);
+  });
+}
+
+/**
+ * Runs every rule on a chosen file. Returns the message key of the first
+ * broken rule, or null when the file may be uploaded.
+ */
+export async function validateImageFile(
+  file: Blob,
+  readSize: (file: Blob) => Promise<ImageSize> = readImageSize,
+): Promise<UploadMessageKey | null> {
+  const basics = checkFileBasics(sniffImageFormat(await readHead(file)), file.size);
+  if (basics) return basics;
+  let size: ImageSize;
+  try {
+    size = await readSize(file);
+  } catch {
+    return 'upload.corrupt';
+  }
+  return checkDimensions(size.width, size.height);
+}

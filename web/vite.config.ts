@@ -1,0 +1,26 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+// The API (actix-web) listens on 8080 and serves `dist/` in production with
+// an SPA fallback; in development Vite proxies `/api` to it.
+const API_ORIGIN = process.env.PIXMART_API_ORIGIN ?? 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    proxy: { '/api': { target: API_ORIGIN, changeOrigin: false } },
+  },
+  preview: {
+    proxy: { '/api': { target: API_ORIGIN, changeOrigin: false } },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+  },
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test/setup.ts'],
+    restoreMocks: true,
+  },
+});
