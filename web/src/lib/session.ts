@@ -126,10 +126,11 @@ export function useSession(): Session {
  * signed in; otherwise opens the login dialog and returns false.
  */
 export function useRequireLogin(): () => boolean {
-  const { user } = useSession();
+  const { user, loading } = useSession();
   return () => {
     if (user && user.id !== undefined && user.id !== null && user.id !== '') return true;
-    openLoginDialog();
+    // A stored token whose user info is still loading: neither act nor nag.
+    if (!loading) openLoginDialog();
     return false;
   };
 }

@@ -64,10 +64,15 @@ export function TaskView({ taskId, previewUrl, startedAt }: TaskViewProps) {
 
   if (task.status === 'SUCCESS') return <CutoutResult task={task} previewUrl={previewUrl} />;
 
+  const headline = t(task.status === 'TIMEOUT' ? 'cutout.timeout' : 'cutout.failed');
   return (
     <div className="task-failure" data-testid="task-error" data-task-id={task.taskId} role="alert">
-      <strong>{t(task.status === 'TIMEOUT' ? 'cutout.timeout' : 'cutout.failed')}</strong>
-      {task.errorMsg && <p className="muted">{task.errorMsg}</p>}
+      <strong>{headline}</strong>
+      {task.errorMsg && task.errorMsg !== headline && (
+        <p className="muted" data-testid="task-error-detail">
+          {task.errorMsg}
+        </p>
+      )}
     </div>
   );
 }
