@@ -1,1 +1,50 @@
+//! The pixmart HTTP API: thin handlers over `pixmart_shared`.
 
+pub mod auth;
+pub mod dispatch;
+pub mod dto;
+pub mod envelope;
+pub mod error;
+pub mod lang;
+pub mod routes;
+pub mod state;
+pub mod telemetry;
+mod web_ui;
+
+use std::net::TcpListener;
+
+use actix_web::{web, App, HttpServer};
+use anyhow::Context;
+use pixmart_shared::config::Settings;
+
+pub use state::AppState;
+
+/// Connects, migrates, starts the dispatcher and serves until stopped.
+pub async fn serve(settings: Settings) -> anyhow::Result<()> {
+    let addr = format!("{}:{}", settings.server.host, settings.server.port);
+    let listener = TcpListener::bind(&addr).with_context(|| format!("cannot listen on {addr}"))?;
+    let state = AppState::connect(settings).await?;
+    tracing::info!("pixmart-api listening on http://{addr}");
+    serve_on(listener, state).await
+}
+
+/// Serves on an already bound listener (tests bind port 0).
+pub async fn serve_on(listener: TcpListener, state: AppState) -> anyhow::Result<()> {
+    let sweeper = dispatch::spawn_sweeper(state.clone());
+    let web_dist = state.settings.server.web_dist_dir.clone();
+    let data = web::Data::new(state);
+    let server = HttpServer::new(move || {
+        App::new()
+            .app_data(data.clone())
+            .wrap(lang::LangScope)
+            .wrap(actix_web::middleware::Logger::new("%r %s %Dms").log_target("pixmart_api::access"))
+            .configure(routes::configure)
+            .configure(|cfg| web_ui::configure(cfg, &web_dist))
+    })
+    .workers(2)
+    .listen(listener)?
+    .run();
+    let result = server.await.context("http server failed");
+    sweeper.abort();
+    result
+}

@@ -1,1 +1,15 @@
+//! Ordered schema migrations. Each migration declares its own column names
+//! (it must not depend on today's entity definitions, which will change).
 
+pub use sea_orm_migration::prelude::*;
+
+mod m20261121_000001_initial;
+
+pub struct Migrator;
+
+#[async_trait::async_trait]
+impl MigratorTrait for Migrator {
+    fn migrations() -> Vec<Box<dyn MigrationTrait>> {
+        vec![Box::new(m20261121_000001_initial::Migration)]
+    }
+}

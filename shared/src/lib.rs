@@ -1,1 +1,11 @@
+//! The vocabulary the API and the worker share: typed domain values, job
+//! definitions, configuration, blob storage and the database store.
 
+pub mod config;
+pub mod db;
+pub mod domain;
+pub mod error;
+pub mod jobs;
+pub mod storage;
+
+pub use error::{ErrorCode, Lang};

@@ -1,1 +1,27 @@
+//! Test harness: each test gets its own redis-server (random port), its own
+//! database (a temporary SQLite file or a fresh PostgreSQL database), its
+//! own storage directory, and the real API and worker.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
+pub mod app;
+pub mod database;
+pub mod images;
+pub mod redis_server;
+
+pub use app::{TestApp, TestClient};
+pub use database::TestDatabase;
+pub use redis_server::RedisServer;
+
+use std::path::PathBuf;
+
+/// The repository root (tests run from `tests/`).
+pub fn repo_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).parent().expect("repo root").to_path_buf()
+}
+
+/// Where `scripts/fetch-models` put the models (or `PIXMART_MODELS_DIR`).
+pub fn models_dir() -> PathBuf {
+    std::env::var_os("PIXMART_MODELS_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| repo_root().join("data/models"))
+}

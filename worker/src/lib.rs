@@ -1,1 +1,15 @@
+//! The pixmart worker: apalis consumers over the shared job definitions,
+//! one handler per task type, capability advertisement and heartbeats.
 
+pub mod context;
+pub mod failure;
+pub mod models;
+pub mod node;
+pub mod pipelines;
+pub mod process;
+pub mod runner;
+pub mod telemetry;
+
+pub use context::WorkerContext;
+pub use process::{process_task, Outcome};
+pub use runner::{run, shutdown_signal};

@@ -1,0 +1,156 @@
+//! Response bodies. Entities never leave the store; these are built from
+//! domain records.
+
+use chrono::{DateTime, Utc};
+use pixmart_shared::db::store::tasks::TaskRecord;
+use pixmart_shared::db::store::users::UserRecord;
+use pixmart_shared::domain::{ResultKind, TaskStatus};
+use pixmart_shared::{ErrorCode, Lang};
+use serde::Serialize;
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TokenDto {
+    pub token: String,
+    pub token_type: &'static str,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UserDto {
+    pub id: i64,
+    pub phone: Option<String>,
+    pub email: Option<String>,
+    pub user_name: String,
+    pub tenant: Option<String>,
+    pub tenant_name: Option<String>,
+    pub tenant_id: Option<i64>,
+    pub tenant_icon: Option<String>,
+    pub company_name: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductDto {
+    pub product_type: &'static str,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BenefitPackageDto {
+    pub remain_bean_count: i64,
+    pub end_time: Option<DateTime<Utc>>,
+    pub product: ProductDto,
+}
+
+/// The spec's user info. Tiers, lingshi, tenants and invites arrive with
+/// the accounts issue; until then every user is on the free plan with no
+/// balance and no tenant.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UserInfoDto {
+    pub user: UserDto,
+    pub is_chat_allow: bool,
+    pub vip_user: bool,
+    pub premium_vip_user: bool,
+    pub professional_or_flagship: bool,
+    pub is_hotspot_trial: bool,
+    pub recommended: bool,
+    pub inviter_link: Option<String>,
+    pub points: i64,
+    pub benefit_package: BenefitPackageDto,
+}
+
+impl UserInfoDto {
+    pub fn from_user(u: &UserRecord) -> Self {
+        UserInfoDto {
+            user: UserDto {
+                id: u.id.0,
+                phone: u.phone.clone(),
+                email: u.email.clone(),
+                user_name: u.user_name.clone(),
+                tenant: None,
+                tenant_name: None,
+                tenant_id: u.tenant_id,
+                tenant_icon: None,
+                company_name: None,
+            },
+            is_chat_allow: false,
+            vip_user: false,
+            premium_vip_user: false,
+            professional_or_flagship: false,
+            is_hotspot_trial: false,
+            recommended: false,
+            inviter_link: None,
+            points: 0,
+            benefit_package: BenefitPackageDto {
+                remain_bean_count: 0,
+                end_time: None,
+                product: ProductDto { product_type: "free" },
+            },
+        }
+    }
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ResultDto {
+    pub url: String,
+    pub kind: ResultKind,
+    pub width: u32,
+    pub height: u32,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TaskDto {
+    pub task_id: String,
+    pub biz_type: &'static str,
+    pub status: TaskStatus,
+    pub progress: u8,
+    pub params: serde_json::Value,
+    pub results: Vec<ResultDto>,
+    pub error_code: Option<String>,
+    pub error_msg: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub finished_at: Option<DateTime<Utc>>,
+}
+
+pub fn file_url(key: &str) -> String {
+    format!("/api/files/{key}")
+}
+
+impl TaskDto {
+    pub fn from_record(t: &TaskRecord, lang: Lang) -> Self {
+        // A known code is shown in the reader's language; the stored text is
+        // the worker's technical detail and is only shown for unknown codes.
+        let error_msg = t.error_code.as_deref().map(|code| {
+            ErrorCode::from_id(code)
+                .map(|c| c.message(lang).to_owned())
+                .or_else(|| t.error_msg.clone())
+                .unwrap_or_default()
+        });
+        TaskDto {
+            task_id: t.id.to_string(),
+            biz_type: t.biz_type.as_str(),
+            status: t.status,
+            progress: t.progress,
+            params: t.params.clone(),
+            results: t
+                .results
+                .iter()
+                .map(|r| ResultDto { url: file_url(&r.key), kind: r.kind, width: r.width, height: r.height })
+                .collect(),
+            error_code: t.error_code.clone(),
+            error_msg,
+            created_at: t.created_at,
+            finished_at: t.finished_at,
+        }
+    }
+}
+
+#[derive(Debug, Serialize)]
+pub struct PageDto<T: Serialize> {
+    pub list: Vec<T>,
+    pub total: u64,
+}

@@ -1,0 +1,85 @@
+//! The API's one error type: a stable [`ErrorCode`] rendered as
+//! `{"code":<n>,"msg":"<spec message>","error":"<ID>","data":null}` with the
+//! code's HTTP status. Unexpected failures are logged with their cause
+//! chain and answered with an opaque 500.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, ResponseError};
+use pixmart_shared::domain::Invalid;
+use pixmart_shared::ErrorCode;
+use serde_json::json;
+
+#[derive(Debug)]
+pub struct ApiError {
+    pub code: ErrorCode,
+    /// Which field was wrong, where that helps the caller.
+    pub field: Option<&'static str>,
+}
+
+impl ApiError {
+    pub fn new(code: ErrorCode) -> Self {
+        ApiError { code, field: None }
+    }
+
+    /// Logs an unexpected failure and hides it behind `INTERNAL`.
+    pub fn internal(err: impl Into<anyhow::Error>) -> Self {
+        let err = err.into();
+        tracing::error!(error = format!("{err:#}"), "internal error");
+        ApiError::new(ErrorCode::Internal)
+    }
+}
+
+impl std::fmt::Display for ApiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.code)
+    }
+}
+
+impl From<ErrorCode> for ApiError {
+    fn from(code: ErrorCode) -> Self {
+        ApiError::new(code)
+    }
+}
+
+impl From<Invalid> for ApiError {
+    fn from(i: Invalid) -> Self {
+        ApiError { code: i.code, field: i.field }
+    }
+}
+
+impl From<pixmart_shared::db::StoreError> for ApiError {
+    fn from(e: pixmart_shared::db::StoreError) -> Self {
+        use pixmart_shared::db::StoreError;
+        match e {
+            StoreError::AccountExists => ApiError::new(ErrorCode::AccountExists),
+            StoreError::TaskLimit => ApiError::new(ErrorCode::TaskLimit),
+            other => ApiError::internal(other),
+        }
+    }
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        StatusCode::from_u16(self.code.http_status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR)
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        let lang = crate::lang::current();
+        let msg = match (self.code, self.field) {
+            (ErrorCode::InvalidParam, Some(field)) => format!("{}: {field}", self.code.message(lang)),
+            _ => self.code.message(lang).to_owned(),
+        };
+        let mut body = json!({
+            "code": self.code.number(),
+            "msg": msg,
+            "error": self.code.id(),
+            "data": null,
+        });
+        if let (Some(field), Some(obj)) = (self.field, body.as_object_mut()) {
+            obj.insert("field".to_owned(), json!(field));
+        }
+        HttpResponse::build(self.status_code()).json(body)
+    }
+}
+
+pub type ApiResult<T> = Result<T, ApiError>;

@@ -1,0 +1,54 @@
+use actix_web::http::header::{self, CacheControl, CacheDirective};
+use actix_web::{web, HttpResponse};
+use pixmart_shared::db::store::{tasks as task_store, uploads as upload_store};
+use pixmart_shared::domain::{TaskId, UploadId, UserId};
+use pixmart_shared::storage::StorageError;
+use pixmart_shared::ErrorCode;
+
+use crate::auth::AuthUser;
+use crate::error::{ApiError, ApiResult};
+use crate::AppState;
+
+/// `GET /api/files/{key}`: an upload or a task result, only to its owner.
+/// Someone else's file answers 404, as if it did not exist.
+pub async fn download(state: web::Data<AppState>, me: AuthUser, path: web::Path<String>) -> ApiResult<HttpResponse> {
+    let key = path.into_inner();
+    let not_found = || ApiError::new(ErrorCode::FileNotFound);
+    let (owner, content_type) = match key.split('/').collect::<Vec<_>>().as_slice() {
+        ["uploads", id] => {
+            let id: UploadId = id.parse().map_err(|_| not_found())?;
+            let up = upload_store::get_upload(&state.db, id).await?.ok_or_else(not_found)?;
+            (up.owner, up.format.mime())
+        }
+        ["results", task, name] => {
+            let task: TaskId = task.parse().map_err(|_| not_found())?;
+            let owner: UserId = task_store::result_owner(&state.db, task).await?.ok_or_else(not_found)?;
+            (owner, content_type_of(name).ok_or_else(not_found)?)
+        }
+        _ => return Err(not_found()),
+    };
+    if owner != me.id {
+        return Err(not_found());
+    }
+    let data = match state.blobs.get(&key).await {
+        Ok(d) => d,
+        Err(StorageError::NotFound(_) | StorageError::InvalidKey(_)) => return Err(not_found()),
+        Err(e) => return Err(ApiError::internal(e)),
+    };
+    Ok(HttpResponse::Ok()
+        .content_type(content_type)
+        .insert_header(CacheControl(vec![CacheDirective::Private, CacheDirective::MaxAge(3600)]))
+        .insert_header((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+        .body(data))
+}
+
+fn content_type_of(name: &str) -> Option<&'static str> {
+    match name.rsplit_once('.')?.1 {
+        "png" => Some("image/png"),
+        "jpg" | "jpeg" => Some("image/jpeg"),
+        "webp" => Some("image/webp"),
+        "mp4" => Some("video/mp4"),
+        "gif" => Some("image/gif"),
+        _ => None,
+    }
+}

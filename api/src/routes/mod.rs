@@ -1,0 +1,46 @@
+//! Route table. Handlers are thin: parse into domain types, call the store
+//! or dispatcher, shape the answer.
+
+mod auth;
+mod files;
+mod health;
+mod tasks;
+mod uploads;
+mod user;
+
+use actix_web::{web, HttpResponse};
+use pixmart_shared::ErrorCode;
+
+use crate::error::ApiError;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.app_data(json_config()).service(
+        web::scope("/api")
+            .route("/health", web::get().to(health::health))
+            .route("/auth/register", web::post().to(auth::register))
+            .route("/auth/login", web::post().to(auth::login))
+            .route("/auth/logout", web::post().to(auth::logout))
+            .route("/user/info", web::get().to(user::info))
+            .route("/uploads", web::post().to(uploads::upload))
+            .route("/tasks", web::post().to(tasks::submit))
+            .route("/tasks", web::get().to(tasks::list))
+            .route("/tasks/{task_id}", web::get().to(tasks::get))
+            .route("/files/{key:.+}", web::get().to(files::download))
+            .default_service(web::to(api_not_found)),
+    );
+}
+
+/// Malformed JSON bodies answer `BAD_REQUEST` in the envelope, not actix's
+/// plain-text error.
+fn json_config() -> web::JsonConfig {
+    web::JsonConfig::default()
+        .limit(64 * 1024)
+        .error_handler(|err, _req| {
+            tracing::debug!(error = %err, "rejected request body");
+            ApiError::new(ErrorCode::BadRequest).into()
+        })
+}
+
+async fn api_not_found() -> Result<HttpResponse, ApiError> {
+    Err(ApiError::new(ErrorCode::NotFound))
+}

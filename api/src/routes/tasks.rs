@@ -1,0 +1,89 @@
+use actix_web::{web, HttpResponse};
+use pixmart_shared::db::store::tasks::{self as task_store, NewTask};
+use pixmart_shared::db::store::uploads as upload_store;
+use pixmart_shared::domain::{BizType, TaskId, TaskSpec};
+use pixmart_shared::jobs::{Lane, QueueKey};
+use pixmart_shared::ErrorCode;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::auth::AuthUser;
+use crate::dispatch;
+use crate::dto::{PageDto, TaskDto};
+use crate::envelope;
+use crate::error::{ApiError, ApiResult};
+use crate::{lang, AppState};
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SubmitBody {
+    biz_type: String,
+    #[serde(default)]
+    params: Value,
+}
+
+/// `POST /api/tasks`: parse the spec, check the inputs belong to the
+/// caller, create the task (cap-checked) with its outbox row, then try to
+/// hand the job to Redis.
+pub async fn submit(state: web::Data<AppState>, me: AuthUser, body: web::Json<SubmitBody>) -> ApiResult<HttpResponse> {
+    let spec = TaskSpec::parse(&body.biz_type, &body.params)?;
+    for upload in spec.input_uploads() {
+        let owned = upload_store::get_upload(&state.db, upload).await?.is_some_and(|u| u.owner == me.id);
+        if !owned {
+            return Err(ApiError { code: ErrorCode::ImageNotFound, field: Some("imageUrl") });
+        }
+    }
+    let biz = spec.biz_type();
+    let queue = QueueKey::for_task(biz, None, Lane::default()).name(state.dispatcher.namespace());
+    let task = task_store::create_task(
+        &state.db,
+        NewTask {
+            id: TaskId::new(),
+            owner: me.id,
+            biz_type: biz,
+            params: spec.to_params(),
+            // The lingshi ledger (accounts issue) charges here, in this
+            // transaction; until then nothing is charged.
+            cost_lingshi: 0,
+            pool: pixmart_shared::jobs::DEFAULT_POOL.to_owned(),
+            lane: Lane::default().as_str().to_owned(),
+            queue: queue.clone(),
+        },
+        state.settings.tasks.max_unfinished_per_user,
+    )
+    .await?;
+    dispatch::deliver(&state, task.id, &queue).await;
+    Ok(envelope::ok(json!({ "taskId": task.id.to_string(), "status": task.status })))
+}
+
+pub async fn get(state: web::Data<AppState>, me: AuthUser, path: web::Path<String>) -> ApiResult<HttpResponse> {
+    let not_found = || ApiError::new(ErrorCode::TaskNotFound);
+    let id: TaskId = path.parse().map_err(|_| not_found())?;
+    let task = task_store::get_task(&state.db, id).await?.filter(|t| t.owner == me.id).ok_or_else(not_found)?;
+    Ok(envelope::ok(TaskDto::from_record(&task, lang::current())))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ListQuery {
+    page_num: Option<u64>,
+    page_size: Option<u64>,
+    biz_type: Option<String>,
+}
+
+/// The spec's default page size.
+const DEFAULT_PAGE_SIZE: u64 = 10;
+const MAX_PAGE_SIZE: u64 = 100;
+
+pub async fn list(state: web::Data<AppState>, me: AuthUser, q: web::Query<ListQuery>) -> ApiResult<HttpResponse> {
+    let page_num = q.page_num.unwrap_or(1).max(1);
+    let page_size = q.page_size.unwrap_or(DEFAULT_PAGE_SIZE).clamp(1, MAX_PAGE_SIZE);
+    let biz = match q.biz_type.as_deref().filter(|s| !s.is_empty()) {
+        Some(raw) => Some(BizType::parse(raw)?),
+        None => None,
+    };
+    let (rows, total) = task_store::list_tasks(&state.db, me.id, biz, page_num, page_size).await?;
+    let lang = lang::current();
+    let list = rows.iter().map(|t| TaskDto::from_record(t, lang)).collect();
+    Ok(envelope::ok(PageDto { list, total }))
+}

@@ -1,0 +1,39 @@
+use std::sync::Arc;
+
+use anyhow::Context;
+use pixmart_shared::config::Settings;
+use pixmart_shared::db::{self, Db};
+use pixmart_shared::storage::BlobStore;
+
+use crate::dispatch::Dispatcher;
+
+/// What every handler may use, built once at startup.
+#[derive(Clone)]
+pub struct AppState {
+    pub db: Db,
+    pub blobs: BlobStore,
+    pub dispatcher: Arc<Dispatcher>,
+    pub settings: Arc<Settings>,
+}
+
+impl AppState {
+    /// Connects to the database (migrating it when configured) and prepares
+    /// the Redis dispatcher, which connects lazily so the API starts and
+    /// accepts tasks while Redis is down.
+    pub async fn connect(settings: Settings) -> anyhow::Result<Self> {
+        let db = db::connect(settings.database_url(), settings.database.max_connections)
+            .await
+            .context("cannot connect to the database")?;
+        if settings.database.auto_migrate {
+            db::migrate(&db).await.context("database migration failed")?;
+        }
+        let blobs = BlobStore::new(&settings.storage.dir);
+        blobs.check().await.context("storage directory is not usable")?;
+        let dispatcher = Arc::new(Dispatcher::new(
+            settings.redis_url().to_owned(),
+            settings.redis.namespace.clone(),
+            settings.tasks.max_queue_depth,
+        ));
+        Ok(AppState { db, blobs, dispatcher, settings: Arc::new(settings) })
+    }
+}

@@ -1,0 +1,159 @@
+//! One typed `Settings`, loaded once in each binary's `main` and passed down.
+//!
+//! Layers, later wins: built-in defaults, an optional TOML file (`--config`
+//! or `PIXMART_CONFIG`), then `PIXMART__SECTION__KEY` environment variables.
+
+use std::path::PathBuf;
+
+use secrecy::{ExposeSecret, SecretString};
+use serde::Deserialize;
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct Settings {
+    pub server: ServerSettings,
+    pub database: DatabaseSettings,
+    pub redis: RedisSettings,
+    pub storage: StorageSettings,
+    pub models: ModelSettings,
+    pub worker: WorkerSettings,
+    pub tasks: TaskSettings,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct ServerSettings {
+    pub host: String,
+    pub port: u16,
+    /// Built web UI served at `/`; absent directory means API only.
+    pub web_dist_dir: PathBuf,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct DatabaseSettings {
+    /// `sqlite://path?mode=rwc` or `postgres://...`; may hold a password.
+    pub url: SecretString,
+    /// Run pending migrations when a binary starts.
+    pub auto_migrate: bool,
+    pub max_connections: u32,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct RedisSettings {
+    pub url: SecretString,
+    /// Prefix of every queue name, so several deployments can share a Redis.
+    pub namespace: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct StorageSettings {
+    pub dir: PathBuf,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct ModelSettings {
+    pub dir: PathBuf,
+    /// Path of `libonnxruntime.so.<version>`; falls back to `ORT_DYLIB_PATH`
+    /// and then to the file `scripts/fetch-models` writes in the models dir.
+    pub ort_dylib_path: Option<PathBuf>,
+    /// Threads one ONNX session may use for one inference.
+    pub intra_threads: usize,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct WorkerSettings {
+    /// Jobs one worker process runs at the same time per queue.
+    pub concurrency: usize,
+    /// How often an idle worker looks for new jobs.
+    pub poll_interval_ms: u64,
+    /// How long a claimed task may run before the sweeper times it out.
+    pub lease_secs: u64,
+    pub heartbeat_secs: u64,
+    /// Dedicated compute pool this worker serves; `default` otherwise.
+    pub pool: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct TaskSettings {
+    /// The spec's cap on unfinished generation tasks per user.
+    pub max_unfinished_per_user: u64,
+    /// Jobs allowed to wait in one Redis queue; the rest wait in the database.
+    pub max_queue_depth: u64,
+    /// How often the API's dispatcher re-sends undelivered jobs and sweeps
+    /// expired leases.
+    pub sweep_interval_ms: u64,
+}
+
+#[derive(Debug, thiserror::Error)]
+#[error("invalid configuration: {0}")]
+pub struct ConfigError(#[from] ::config::ConfigError);
+
+impl Settings {
+    /// Loads defaults, then `file` (if given or named by `PIXMART_CONFIG`),
+    /// then `PIXMART__*` environment variables.
+    pub fn load(file: Option<PathBuf>) -> Result<Self, ConfigError> {
+        let file = file.or_else(|| std::env::var_os("PIXMART_CONFIG").map(PathBuf::from));
+        let mut builder = ::config::Config::builder()
+            .set_default("server.host", "127.0.0.1")?
+            .set_default("server.port", 8080)?
+            .set_default("server.web_dist_dir", "web/dist")?
+            .set_default("database.url", "sqlite://data/pixmart.db?mode=rwc")?
+            .set_default("database.auto_migrate", true)?
+            .set_default("database.max_connections", 10)?
+            .set_default("redis.url", "redis://127.0.0.1:6379")?
+            .set_default("redis.namespace", "pixmart")?
+            .set_default("storage.dir", "data/storage")?
+            .set_default("models.dir", "data/models")?
+            .set_default("models.intra_threads", 2)?
+            .set_default("worker.concurrency", 1)?
+            .set_default("worker.poll_interval_ms", 200)?
+            .set_default("worker.lease_secs", 600)?
+            .set_default("worker.heartbeat_secs", 10)?
+            .set_default("worker.pool", "default")?
+            .set_default("tasks.max_unfinished_per_user", 10)?
+            .set_default("tasks.max_queue_depth", 1000)?
+            .set_default("tasks.sweep_interval_ms", 2000)?;
+        if let Some(path) = file {
+            builder = builder.add_source(::config::File::from(path).required(true));
+        }
+        builder = builder.add_source(
+            ::config::Environment::with_prefix("PIXMART")
+                .prefix_separator("__")
+                .separator("__"),
+        );
+        let mut settings: Settings = builder.build()?.try_deserialize()?;
+        if settings.models.ort_dylib_path.is_none() {
+            settings.models.ort_dylib_path = std::env::var_os("ORT_DYLIB_PATH")
+                .map(PathBuf::from)
+                .or_else(|| read_fetched_ort_path(&settings.models.dir));
+        }
+        Ok(settings)
+    }
+
+    pub fn database_url(&self) -> &str {
+        self.database.url.expose_secret()
+    }
+
+    pub fn redis_url(&self) -> &str {
+        self.redis.url.expose_secret()
+    }
+}
+
+/// `scripts/fetch-models` records where it put the ONNX Runtime library.
+fn read_fetched_ort_path(models_dir: &std::path::Path) -> Option<PathBuf> {
+    let recorded = std::fs::read_to_string(models_dir.join("onnxruntime/ORT_DYLIB_PATH")).ok()?;
+    let path = PathBuf::from(recorded.trim());
+    path.exists().then_some(path)
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    #[test]
+    fn defaults_load_and_secrets_do_not_print() {
+        let settings = Settings::load(None).unwrap();
+        assert_eq!(settings.tasks.max_unfinished_per_user, 10);
+        let printed = format!("{:?}", settings.database);
+        assert!(!printed.contains("sqlite://"), "{printed}");
+    }
+}

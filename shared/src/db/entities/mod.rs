@@ -1,0 +1,9 @@
+//! sea-orm entities, one per table. Only `db::store` uses them; handlers and
+//! workers see domain types.
+
+pub mod auth_tokens;
+pub mod task_outbox;
+pub mod tasks;
+pub mod uploads;
+pub mod users;
+pub mod worker_nodes;

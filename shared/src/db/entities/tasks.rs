@@ -1,0 +1,31 @@
+use sea_orm::entity::prelude::*;
+
+#[derive(Clone, Debug, PartialEq, DeriveEntityModel)]
+#[sea_orm(table_name = "tasks")]
+pub struct Model {
+    #[sea_orm(primary_key, auto_increment = false)]
+    pub id: String,
+    pub owner_id: i64,
+    pub biz_type: String,
+    pub params: Json,
+    pub status: String,
+    pub progress: i32,
+    pub results: Option<Json>,
+    pub error_code: Option<String>,
+    pub error_msg: Option<String>,
+    pub attempts: i32,
+    pub cost_lingshi: i64,
+    pub pool: String,
+    pub lane: String,
+    pub worker_id: Option<String>,
+    pub lease_until: Option<DateTimeUtc>,
+    pub created_at: DateTimeUtc,
+    pub started_at: Option<DateTimeUtc>,
+    pub finished_at: Option<DateTimeUtc>,
+    pub updated_at: DateTimeUtc,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

@@ -1,0 +1,24 @@
+use sea_orm::entity::prelude::*;
+
+#[derive(Clone, Debug, PartialEq, DeriveEntityModel)]
+#[sea_orm(table_name = "worker_nodes")]
+pub struct Model {
+    #[sea_orm(primary_key, auto_increment = false)]
+    pub id: String,
+    pub name: String,
+    pub host: String,
+    pub version: String,
+    pub device: String,
+    pub pool: String,
+    /// The bizTypes this node has models for, e.g. `["MATTING_IMAGE"]`.
+    pub capabilities: Json,
+    pub concurrency: i32,
+    pub status: String,
+    pub started_at: DateTimeUtc,
+    pub last_heartbeat_at: DateTimeUtc,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

@@ -1,0 +1,80 @@
+//! Database access: connection, migrations, and the store functions, which
+//! are the only code that reads or writes tables.
+
+pub mod entities;
+pub mod store;
+
+use std::time::Duration;
+
+use sea_orm::{ConnectOptions, Database, DatabaseConnection, DbErr};
+
+pub use sea_orm::DatabaseConnection as Db;
+
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("database error: {0}")]
+    Db(#[from] DbErr),
+    #[error("the account is already registered")]
+    AccountExists,
+    #[error("too many unfinished tasks")]
+    TaskLimit,
+    #[error("corrupt row in {table}: {detail}")]
+    CorruptRow { table: &'static str, detail: String },
+}
+
+impl StoreError {
+    pub fn code(&self) -> &'static str {
+        match self {
+            StoreError::Db(_) => "DB_ERROR",
+            StoreError::AccountExists => "ACCOUNT_EXISTS",
+            StoreError::TaskLimit => "TASK_LIMIT",
+            StoreError::CorruptRow { .. } => "DB_CORRUPT_ROW",
+        }
+    }
+
+    pub(crate) fn corrupt(table: &'static str, detail: impl Into<String>) -> Self {
+        StoreError::CorruptRow { table, detail: detail.into() }
+    }
+}
+
+/// Connects to SQLite (WAL, foreign keys, a busy timeout so concurrent
+/// writers wait instead of failing) or PostgreSQL.
+pub async fn connect(url: &str, max_connections: u32) -> Result<DatabaseConnection, DbErr> {
+    let mut options = ConnectOptions::new(url.to_owned());
+    options
+        .max_connections(max_connections)
+        .connect_timeout(Duration::from_secs(10))
+        .sqlx_logging(false)
+        .map_sqlx_sqlite_opts(|o| {
+            o.journal_mode(sea_orm::sqlx::sqlite::SqliteJournalMode::Wal)
+                .synchronous(sea_orm::sqlx::sqlite::SqliteSynchronous::Normal)
+                .busy_timeout(Duration::from_secs(15))
+                .foreign_keys(true)
+        });
+    if url.starts_with("sqlite:") {
+        if let Some(dir) = sqlite_parent_dir(url) {
+            std::fs::create_dir_all(dir).map_err(|e| DbErr::Custom(format!("cannot create {dir}: {e}")))?;
+        }
+    }
+    Database::connect(options).await
+}
+
+/// Applies pending migrations.
+pub async fn migrate(db: &DatabaseConnection) -> Result<(), DbErr> {
+    use pixmart_migrations::{Migrator, MigratorTrait};
+    Migrator::up(db, None).await
+}
+
+fn sqlite_parent_dir(url: &str) -> Option<&str> {
+    let path = url.trim_start_matches("sqlite://").trim_start_matches("sqlite:");
+    let path = path.split('?').next()?;
+    if path.is_empty() || path == ":memory:" {
+        return None;
+    }
+    let dir = std::path::Path::new(path).parent()?.to_str()?;
+    (!dir.is_empty()).then_some(dir)
+}
+
+pub async fn ping(db: &DatabaseConnection) -> Result<(), DbErr> {
+    db.ping().await
+}

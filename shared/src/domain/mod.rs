@@ -1,0 +1,20 @@
+//! Typed domain values. Raw request data becomes one of these at the edge
+//! (`parse`), and nothing deeper re-checks strings.
+
+pub mod account;
+pub mod biz_type;
+pub mod ids;
+pub mod invalid;
+pub mod task_result;
+pub mod task_spec;
+pub mod task_status;
+pub mod upload;
+
+pub use account::{Account, Email, Password, Phone};
+pub use biz_type::{BizType, JobFamily};
+pub use ids::{TaskId, UploadId, UserId};
+pub use invalid::Invalid;
+pub use task_result::{ResultKind, TaskResult};
+pub use task_spec::{CutoutModel, CutoutSpec, TaskSpec};
+pub use task_status::TaskStatus;
+pub use upload::{ImageFacts, ImageFormat, UploadRules};

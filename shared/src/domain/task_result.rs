@@ -1,0 +1,18 @@
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ResultKind {
+    Image,
+    Mask,
+}
+
+/// One output file of a task, as stored in the task row's `results` JSON.
+/// `key` is the storage key; the API turns it into a URL.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TaskResult {
+    pub key: String,
+    pub kind: ResultKind,
+    pub width: u32,
+    pub height: u32,
+}

@@ -1,0 +1,178 @@
+//! `TaskSpec::parse`: a task submission's `bizType` and `params` become one
+//! typed spec. Option names are the spec's, in camelCase.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use super::{BizType, Invalid, UploadId};
+use crate::error::ErrorCode;
+
+/// The segmentation network a cutout uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CutoutModel {
+    /// ISNet fp16: the best masks.
+    #[default]
+    Isnet,
+    /// U²-Netp: fast, coarser.
+    U2netp,
+}
+
+impl CutoutModel {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CutoutModel::Isnet => "isnet",
+            CutoutModel::U2netp => "u2netp",
+        }
+    }
+}
+
+/// `MATTING_IMAGE` options.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CutoutSpec {
+    pub image: UploadId,
+    pub model: CutoutModel,
+}
+
+/// A parsed, typed task submission.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TaskSpec {
+    Cutout(CutoutSpec),
+}
+
+impl TaskSpec {
+    /// Parses a submission. Task types whose pipeline is not built yet are
+    /// refused with `BIZ_TYPE_NOT_AVAILABLE`, never accepted to fail later.
+    pub fn parse(biz_type: &str, params: &Value) -> Result<Self, Invalid> {
+        let biz = BizType::parse(biz_type)?;
+        let params = params
+            .as_object()
+            .ok_or(Invalid::field(ErrorCode::InvalidParam, "params"))?;
+        match biz {
+            BizType::MattingImage => parse_cutout(params).map(TaskSpec::Cutout),
+            _ => Err(Invalid::field(ErrorCode::BizTypeNotAvailable, "bizType")),
+        }
+    }
+
+    pub fn biz_type(&self) -> BizType {
+        match self {
+            TaskSpec::Cutout(_) => BizType::MattingImage,
+        }
+    }
+
+    /// Uploads the task reads; the API checks the caller owns each one.
+    pub fn input_uploads(&self) -> Vec<UploadId> {
+        match self {
+            TaskSpec::Cutout(c) => vec![c.image],
+        }
+    }
+
+    /// The canonical `params` JSON stored in the task row; `parse` of it
+    /// gives back the same spec.
+    pub fn to_params(&self) -> Value {
+        match self {
+            TaskSpec::Cutout(c) => serde_json::json!({
+                "imageUrl": upload_url(c.image),
+                "model": c.model.as_str(),
+            }),
+        }
+    }
+}
+
+fn parse_cutout(params: &Map<String, Value>) -> Result<CutoutSpec, Invalid> {
+    reject_unknown(params, &["imageUrl", "model", "mode"])?;
+    let image = parse_upload_url(required_str(params, "imageUrl")?)
+        .ok_or(Invalid::field(ErrorCode::ImageNotFound, "imageUrl"))?;
+    let model = match params.get("model") {
+        None | Some(Value::Null) => CutoutModel::default(),
+        Some(Value::String(s)) if s == "isnet" => CutoutModel::Isnet,
+        Some(Value::String(s)) if s == "u2netp" => CutoutModel::U2netp,
+        Some(_) => return Err(Invalid::field(ErrorCode::InvalidParam, "model")),
+    };
+    // The spec's cutout modes: only the automatic one is a task; click and
+    // brush edits are client-side mask edits.
+    match params.get("mode") {
+        None | Some(Value::Null) => {}
+        Some(Value::String(s)) if s == "auto" => {}
+        Some(_) => return Err(Invalid::field(ErrorCode::InvalidParam, "mode")),
+    }
+    Ok(CutoutSpec { image, model })
+}
+
+fn required_str<'a>(params: &'a Map<String, Value>, key: &'static str) -> Result<&'a str, Invalid> {
+    match params.get(key) {
+        Some(Value::String(s)) if !s.trim().is_empty() => Ok(s.trim()),
+        _ => Err(Invalid::field(ErrorCode::InvalidParam, key)),
+    }
+}
+
+fn reject_unknown(params: &Map<String, Value>, known: &[&'static str]) -> Result<(), Invalid> {
+    match params.keys().find(|k| !known.contains(&k.as_str())) {
+        Some(_) => Err(Invalid::field(ErrorCode::InvalidParam, "params")),
+        None => Ok(()),
+    }
+}
+
+/// The URL path an upload is served at; the upload call returns it.
+pub fn upload_url(id: UploadId) -> String {
+    format!("/api/files/uploads/{id}")
+}
+
+/// Accepts the upload URL as the upload call returned it, with or without
+/// scheme and host.
+pub fn parse_upload_url(raw: &str) -> Option<UploadId> {
+    const MARKER: &str = "/api/files/uploads/";
+    let start = raw.find(MARKER)? + MARKER.len();
+    let rest = &raw[start..];
+    let id = rest.split(['.', '?', '#', '/']).next()?;
+    id.parse().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn cutout_parses_with_defaults_and_round_trips() {
+        let id = UploadId::new();
+        let spec = TaskSpec::parse("MATTING_IMAGE", &json!({ "imageUrl": upload_url(id) })).unwrap();
+        assert_eq!(spec, TaskSpec::Cutout(CutoutSpec { image: id, model: CutoutModel::Isnet }));
+        let again = TaskSpec::parse("MATTING_IMAGE", &spec.to_params()).unwrap();
+        assert_eq!(again, spec);
+    }
+
+    #[test]
+    fn absolute_upload_urls_are_accepted() {
+        let id = UploadId::new();
+        let url = format!("http://127.0.0.1:8080/api/files/uploads/{id}");
+        assert_eq!(parse_upload_url(&url), Some(id));
+        assert_eq!(parse_upload_url("/api/files/uploads/not-a-uuid"), None);
+        assert_eq!(parse_upload_url("https://evil.example/x.png"), None);
+    }
+
+    #[test]
+    fn bad_params_name_the_field() {
+        let id = upload_url(UploadId::new());
+        let cases = [
+            (json!({}), ErrorCode::InvalidParam, "imageUrl"),
+            (json!({ "imageUrl": 3 }), ErrorCode::InvalidParam, "imageUrl"),
+            (json!({ "imageUrl": "x.png" }), ErrorCode::ImageNotFound, "imageUrl"),
+            (json!({ "imageUrl": id, "model": "sam" }), ErrorCode::InvalidParam, "model"),
+            (json!({ "imageUrl": id, "colour": "red" }), ErrorCode::InvalidParam, "params"),
+            (json!([1]), ErrorCode::InvalidParam, "params"),
+        ];
+        for (params, code, field) in cases {
+            let err = TaskSpec::parse("MATTING_IMAGE", &params).unwrap_err();
+            assert_eq!((err.code, err.field), (code, Some(field)), "{params}");
+        }
+    }
+
+    #[test]
+    fn unbuilt_and_unknown_types_are_refused() {
+        let p = json!({ "imageUrl": upload_url(UploadId::new()) });
+        assert_eq!(TaskSpec::parse("TRY_ON", &p).unwrap_err().code, ErrorCode::BizTypeNotAvailable);
+        assert_eq!(TaskSpec::parse("NOPE", &p).unwrap_err().code, ErrorCode::UnknownBizType);
+    }
+}

@@ -1,0 +1,238 @@
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use pixmart_shared::config::Settings;
+use secrecy::SecretString;
+use serde_json::{json, Value};
+
+use crate::{models_dir, RedisServer, TestDatabase};
+
+/// Settings for one test: its database, Redis, storage and the real models.
+pub fn test_settings(db_url: &str, redis_url: &str, storage: &Path) -> Settings {
+    let mut s = Settings::load(None).unwrap();
+    s.database.url = SecretString::from(db_url.to_owned());
+    s.database.max_connections = 5;
+    s.redis.url = SecretString::from(redis_url.to_owned());
+    s.storage.dir = storage.to_path_buf();
+    s.models.dir = models_dir();
+    if s.models.ort_dylib_path.is_none() {
+        let recorded = models_dir().join("onnxruntime/ORT_DYLIB_PATH");
+        s.models.ort_dylib_path = std::fs::read_to_string(recorded).ok().map(|p| PathBuf::from(p.trim()));
+    }
+    s.server.port = 0;
+    s.server.web_dist_dir = PathBuf::from("/nonexistent");
+    s.worker.poll_interval_ms = 50;
+    s.worker.heartbeat_secs = 1;
+    s.tasks.sweep_interval_ms = 200;
+    s
+}
+
+/// The API on a random port, in its own thread and actix system, against
+/// the given database and Redis.
+pub struct TestApp {
+    pub base_url: String,
+    pub settings: Settings,
+    pub storage: tempfile::TempDir,
+    pub db: TestDatabase,
+    pub redis: Option<RedisServer>,
+    worker_stop: Vec<std::sync::mpsc::Sender<()>>,
+    worker_threads: Vec<std::thread::JoinHandle<()>>,
+}
+
+impl TestApp {
+    pub async fn start(db: TestDatabase) -> Self {
+        let redis = RedisServer::start();
+        let storage = tempfile::tempdir().unwrap();
+        let settings = test_settings(db.url(), &redis.url(), storage.path());
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let base_url = format!("http://{}", listener.local_addr().unwrap());
+        let api_settings = settings.clone();
+        std::thread::spawn(move || {
+            actix_web::rt::System::new().block_on(async move {
+                let state = pixmart_api::AppState::connect(api_settings).await.expect("api state");
+                pixmart_api::serve_on(listener, state).await.expect("api server");
+            });
+        });
+        let app = TestApp { base_url, settings, storage, db, redis: Some(redis), worker_stop: vec![], worker_threads: vec![] };
+        app.wait_healthy().await;
+        app
+    }
+
+    async fn wait_healthy(&self) {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        let client = reqwest::Client::new();
+        while Instant::now() < deadline {
+            if let Ok(r) = client.get(format!("{}/api/health", self.base_url)).send().await {
+                if r.status().is_success() {
+                    return;
+                }
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        panic!("API did not become healthy");
+    }
+
+    /// Starts a real worker (its own thread and runtime) consuming this
+    /// app's Redis; it stops when the app is dropped.
+    pub fn start_worker(&mut self) {
+        let settings = self.settings.clone();
+        let (tx, rx) = std::sync::mpsc::channel::<()>();
+        let handle = std::thread::spawn(move || {
+            let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
+            rt.block_on(async move {
+                let stop = async move {
+                    let _ = tokio::task::spawn_blocking(move || rx.recv()).await;
+                };
+                if let Err(e) = pixmart_worker::run(settings, stop).await {
+                    panic!("worker failed: {e:#}");
+                }
+            });
+        });
+        self.worker_stop.push(tx);
+        self.worker_threads.push(handle);
+    }
+
+    pub fn client(&self) -> TestClient {
+        TestClient { base: self.base_url.clone(), http: reqwest::Client::new(), token: None, lang: None }
+    }
+
+    /// Waits until the health endpoint reports `n` live workers.
+    pub async fn wait_workers(&self, n: u64) {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        let c = self.client();
+        while Instant::now() < deadline {
+            let (_, body) = c.get("/api/health").await;
+            if body["data"]["workers"].as_u64() == Some(n) {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        panic!("expected {n} live workers");
+    }
+
+    /// Files under the storage directory (to prove nothing was left behind).
+    pub fn stored_files(&self) -> Vec<PathBuf> {
+        fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+            if let Ok(entries) = std::fs::read_dir(dir) {
+                for e in entries.flatten() {
+                    let p = e.path();
+                    if p.is_dir() {
+                        walk(&p, out);
+                    } else {
+                        out.push(p);
+                    }
+                }
+            }
+        }
+        let mut out = Vec::new();
+        walk(self.storage.path(), &mut out);
+        out
+    }
+
+    pub async fn db(&self) -> sea_orm::DatabaseConnection {
+        sea_orm::Database::connect(self.db.url()).await.unwrap()
+    }
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        for tx in self.worker_stop.drain(..) {
+            let _ = tx.send(());
+        }
+        for h in self.worker_threads.drain(..) {
+            let _ = h.join();
+        }
+    }
+}
+
+/// A signed-in (or anonymous) HTTP client speaking the API's envelope.
+#[derive(Clone)]
+pub struct TestClient {
+    pub base: String,
+    pub http: reqwest::Client,
+    pub token: Option<String>,
+    pub lang: Option<&'static str>,
+}
+
+impl TestClient {
+    fn req(&self, method: reqwest::Method, path: &str) -> reqwest::RequestBuilder {
+        let mut r = self.http.request(method, format!("{}{}", self.base, path));
+        if let Some(t) = &self.token {
+            r = r.bearer_auth(t);
+        }
+        if let Some(l) = self.lang {
+            r = r.header("Accept-Language", l);
+        }
+        r
+    }
+
+    async fn send(r: reqwest::RequestBuilder) -> (u16, Value) {
+        let resp = r.send().await.unwrap();
+        let status = resp.status().as_u16();
+        let text = resp.text().await.unwrap();
+        let body = serde_json::from_str(&text).unwrap_or_else(|_| panic!("not JSON ({status}): {text}"));
+        (status, body)
+    }
+
+    pub async fn get(&self, path: &str) -> (u16, Value) {
+        Self::send(self.req(reqwest::Method::GET, path)).await
+    }
+
+    pub async fn post_json(&self, path: &str, body: Value) -> (u16, Value) {
+        Self::send(self.req(reqwest::Method::POST, path).json(&body)).await
+    }
+
+    pub async fn get_bytes(&self, path: &str) -> (u16, Vec<u8>) {
+        let resp = self.req(reqwest::Method::GET, path).send().await.unwrap();
+        (resp.status().as_u16(), resp.bytes().await.unwrap().to_vec())
+    }
+
+    pub async fn upload(&self, file_name: &str, mime: &str, data: Vec<u8>) -> (u16, Value) {
+        let part = reqwest::multipart::Part::bytes(data).file_name(file_name.to_owned()).mime_str(mime).unwrap();
+        let form = reqwest::multipart::Form::new().part("file", part);
+        Self::send(self.req(reqwest::Method::POST, "/api/uploads").multipart(form)).await
+    }
+
+    /// Registers a fresh random phone account and keeps its token.
+    pub async fn register_random(&mut self) -> String {
+        let phone = format!("1{:010}", uuid::Uuid::new_v4().as_u128() % 10_000_000_000);
+        let (status, body) = self.post_json("/api/auth/register", json!({ "mobileId": phone, "password": "secret-pass" })).await;
+        assert_eq!(status, 200, "{body}");
+        self.token = Some(body["data"]["token"].as_str().unwrap().to_owned());
+        phone
+    }
+
+    /// Uploads an image and returns its URL.
+    pub async fn upload_png(&self, data: Vec<u8>) -> String {
+        let (status, body) = self.upload("photo.png", "image/png", data).await;
+        assert_eq!(status, 200, "{body}");
+        body["data"]["urls"][0].as_str().unwrap().to_owned()
+    }
+
+    pub async fn submit_cutout(&self, image_url: &str, model: Option<&str>) -> String {
+        let mut params = json!({ "imageUrl": image_url });
+        if let Some(m) = model {
+            params["model"] = json!(m);
+        }
+        let (status, body) = self.post_json("/api/tasks", json!({ "bizType": "MATTING_IMAGE", "params": params })).await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["data"]["status"], "NEW");
+        body["data"]["taskId"].as_str().unwrap().to_owned()
+    }
+
+    /// Polls the task until it is terminal (the UI's polling, faster).
+    pub async fn wait_task(&self, task_id: &str, timeout: Duration) -> Value {
+        let deadline = Instant::now() + timeout;
+        loop {
+            let (status, body) = self.get(&format!("/api/tasks/{task_id}")).await;
+            assert_eq!(status, 200, "{body}");
+            let st = body["data"]["status"].as_str().unwrap().to_owned();
+            if ["SUCCESS", "FAILED", "TIMEOUT"].contains(&st.as_str()) {
+                return body["data"].clone();
+            }
+            assert!(Instant::now() < deadline, "task {task_id} still {st} after {timeout:?}");
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+}

@@ -1,0 +1,22 @@
+use std::sync::Arc;
+
+use pixmart_shared::config::Settings;
+use pixmart_shared::db::Db;
+use pixmart_shared::storage::BlobStore;
+
+use crate::models::LoadedModels;
+
+/// Everything a job handler needs, shared by all jobs of a process.
+pub struct WorkerContext {
+    pub worker_id: String,
+    pub db: Db,
+    pub blobs: BlobStore,
+    pub models: LoadedModels,
+    pub settings: Arc<Settings>,
+}
+
+impl WorkerContext {
+    pub fn lease(&self) -> chrono::Duration {
+        chrono::Duration::seconds(i64::try_from(self.settings.worker.lease_secs).unwrap_or(600))
+    }
+}

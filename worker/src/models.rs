@@ -1,0 +1,68 @@
+//! The models this node has loaded, and therefore the task types it can
+//! serve. Sessions are created once per process, not per job.
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::Arc;
+
+use pixmart_models::{CutoutModelKind, CutoutSession, OrtRuntime};
+use pixmart_shared::config::ModelSettings;
+use pixmart_shared::domain::{BizType, CutoutModel};
+
+#[derive(Default)]
+pub struct LoadedModels {
+    cutout: HashMap<CutoutModel, Arc<CutoutSession>>,
+    /// Why each known model is not loaded, for the log and the node record.
+    pub missing: Vec<String>,
+}
+
+impl LoadedModels {
+    /// Loads every model whose file is present. A missing runtime or file
+    /// is not an error: the node simply does not advertise that task type.
+    pub fn load(settings: &ModelSettings) -> Self {
+        let mut loaded = LoadedModels::default();
+        let Some(dylib) = settings.ort_dylib_path.as_deref() else {
+            loaded.missing.push("ONNX Runtime library not found (set ORT_DYLIB_PATH or run scripts/fetch-models)".into());
+            return loaded;
+        };
+        if let Err(e) = OrtRuntime::init(dylib) {
+            loaded.missing.push(format!("ONNX Runtime at {} failed to load: {e}", dylib.display()));
+            return loaded;
+        }
+        for (model, kind) in [(CutoutModel::Isnet, CutoutModelKind::IsNet), (CutoutModel::U2netp, CutoutModelKind::U2Netp)] {
+            let path = settings.dir.join(kind.file_name());
+            match load_cutout(kind, &path, settings.intra_threads) {
+                Ok(session) => {
+                    tracing::info!(model = kind.id(), path = %path.display(), "model loaded");
+                    loaded.cutout.insert(model, Arc::new(session));
+                }
+                Err(reason) => {
+                    tracing::warn!(model = kind.id(), %reason, "model not loaded");
+                    loaded.missing.push(format!("{}: {reason}", kind.id()));
+                }
+            }
+        }
+        loaded
+    }
+
+    pub fn cutout(&self, model: CutoutModel) -> Option<Arc<CutoutSession>> {
+        self.cutout.get(&model).cloned()
+    }
+
+    /// Task types this node can run. The cutout is advertised when its
+    /// default model (ISNet) is loaded.
+    pub fn capabilities(&self) -> Vec<BizType> {
+        let mut caps = Vec::new();
+        if self.cutout.contains_key(&CutoutModel::Isnet) {
+            caps.push(BizType::MattingImage);
+        }
+        caps
+    }
+}
+
+fn load_cutout(kind: CutoutModelKind, path: &Path, threads: usize) -> Result<CutoutSession, String> {
+    if !path.is_file() {
+        return Err(format!("{} is missing (run scripts/fetch-models)", path.display()));
+    }
+    CutoutSession::load(kind, path, threads.max(1)).map_err(|e| e.to_string())
+}

@@ -1,0 +1,5 @@
+//! One module per task type: load inputs, call the pure pipeline in
+//! `pixmart_models`, store outputs.
+
+pub mod cutout;
+pub mod inputs;

@@ -1,0 +1,63 @@
+//! Running one task from claim to outcome. `process_task` is also the
+//! direct entry point tests use to drive a job without a queue.
+
+use pixmart_shared::db::store::tasks as task_store;
+use pixmart_shared::domain::{TaskId, TaskResult, TaskSpec};
+use pixmart_shared::ErrorCode;
+
+use crate::failure::JobFailure;
+use crate::pipelines;
+use crate::WorkerContext;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// The task was not NEW (already taken, finished or stopped): nothing
+    /// done, which makes duplicate deliveries harmless.
+    Skipped,
+    Succeeded,
+    /// Ended FAILED with this code.
+    Failed(ErrorCode),
+    /// The outcome could not be written (this worker lost the task, e.g.
+    /// its lease expired meanwhile).
+    Lost,
+}
+
+/// Claims the task, runs its pipeline and writes the outcome. Errors are
+/// only returned for transient trouble before or while writing the outcome.
+pub async fn process_task(ctx: &WorkerContext, task_id: TaskId) -> Result<Outcome, JobFailure> {
+    let Some(task) = task_store::claim_task(&ctx.db, task_id, &ctx.worker_id, ctx.lease()).await? else {
+        tracing::info!(%task_id, "task not claimable (duplicate or finished job); skipped");
+        return Ok(Outcome::Skipped);
+    };
+    tracing::info!(%task_id, biz = %task.biz_type, attempt = task.attempts, "task started");
+    let result = match TaskSpec::parse(task.biz_type.as_str(), &task.params) {
+        Ok(spec) => run_spec(ctx, task_id, &spec).await,
+        Err(invalid) => Err(JobFailure::abort(invalid.code, format!("stored params are invalid: {invalid}"))),
+    };
+    match result {
+        Ok(results) => {
+            let written = task_store::complete_task(&ctx.db, task_id, &ctx.worker_id, &results).await?;
+            tracing::info!(%task_id, written, "task succeeded");
+            Ok(if written { Outcome::Succeeded } else { Outcome::Lost })
+        }
+        Err(JobFailure::Abort { code, detail }) => {
+            tracing::warn!(%task_id, %code, %detail, "task failed");
+            let written = task_store::fail_task(&ctx.db, task_id, &ctx.worker_id, code.id(), &detail).await?;
+            Ok(if written { Outcome::Failed(code) } else { Outcome::Lost })
+        }
+        Err(JobFailure::Retry(reason)) => {
+            // Transient: record it as a failure so the user is not left
+            // waiting; attempt-based retries come with the fleet work.
+            tracing::warn!(%task_id, %reason, "task hit a transient error");
+            let code = ErrorCode::GenerationFailed;
+            let written = task_store::fail_task(&ctx.db, task_id, &ctx.worker_id, code.id(), &reason).await?;
+            Ok(if written { Outcome::Failed(code) } else { Outcome::Lost })
+        }
+    }
+}
+
+async fn run_spec(ctx: &WorkerContext, task_id: TaskId, spec: &TaskSpec) -> Result<Vec<TaskResult>, JobFailure> {
+    match spec {
+        TaskSpec::Cutout(cutout) => pipelines::cutout::run(ctx, task_id, cutout).await,
+    }
+}
