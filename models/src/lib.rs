@@ -1,1 +1,22 @@
+//! Inference and image pipelines for pixmart.
+//!
+//! This crate is pure: it takes decoded images and typed options and returns
+//! images. It knows nothing about the database, Redis, HTTP or where files
+//! live; callers pass the paths of model files and of the ONNX Runtime
+//! library (see `scripts/fetch-models`).
+//!
+//! Start with [`OrtRuntime::init`] once per process, then load sessions such
+//! as [`CutoutSession`].
 
+mod cutout;
+mod error;
+mod mask;
+mod runtime;
+
+pub use cutout::{
+    isnet_postprocess, isnet_preprocess, u2net_postprocess, u2net_preprocess, CutoutModelKind,
+    CutoutOutput, CutoutSession, ISNET_INPUT_SIZE, U2NET_INPUT_SIZE,
+};
+pub use error::ModelError;
+pub use mask::{compose_cutout, mask_iou, mask_is_empty};
+pub use runtime::OrtRuntime;

@@ -1,0 +1,91 @@
+//! Process-wide ONNX Runtime setup.
+//!
+//! `ort` is built with `load-dynamic`: the shared library (the one shipped in
+//! the PyPI `onnxruntime` wheel, placed by `scripts/fetch-models`) is loaded
+//! at run time from a path the caller gives. ONNX Runtime allows one
+//! environment per process, so it lives here in a global.
+
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, OnceLock};
+
+use crate::ModelError;
+
+struct Runtime {
+    env: ort::environment::Environment,
+    dylib: PathBuf,
+}
+
+static RUNTIME: OnceLock<Runtime> = OnceLock::new();
+static INIT_LOCK: Mutex<()> = Mutex::new(());
+
+/// The process-wide ONNX Runtime.
+pub struct OrtRuntime;
+
+impl OrtRuntime {
+    /// Loads the ONNX Runtime shared library from `dylib_path` and creates the
+    /// process environment. Idempotent: later calls return `Ok` without
+    /// reloading (a different path is ignored with a warning, since a loaded
+    /// library cannot be swapped).
+    pub fn init(dylib_path: &Path) -> Result<(), ModelError> {
+        if let Some(rt) = RUNTIME.get() {
+            warn_if_other(rt, dylib_path);
+            return Ok(());
+        }
+        // Serialise first-time initialisation; a poisoned lock only means a
+        // previous attempt panicked, which leaves nothing half-done here.
+        let _guard = INIT_LOCK.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(rt) = RUNTIME.get() {
+            warn_if_other(rt, dylib_path);
+            return Ok(());
+        }
+        if !dylib_path.is_file() {
+            return Err(ModelError::RuntimeMissing {
+                path: dylib_path.to_path_buf(),
+                reason: "no such file".into(),
+            });
+        }
+        let builder = ort::init_from(dylib_path).map_err(|e| ModelError::RuntimeMissing {
+            path: dylib_path.to_path_buf(),
+            reason: e.to_string(),
+        })?;
+        let env = builder
+            .with_name("pixmart")
+            .with_telemetry(false)
+            .build()
+            .map_err(ModelError::RuntimeInit)?;
+        tracing::info!(dylib = %dylib_path.display(), "ONNX Runtime loaded");
+        // Cannot already be set: we hold INIT_LOCK and checked above.
+        let _ = RUNTIME.set(Runtime {
+            env,
+            dylib: dylib_path.to_path_buf(),
+        });
+        Ok(())
+    }
+
+    /// Whether [`OrtRuntime::init`] has succeeded in this process.
+    pub fn is_initialised() -> bool {
+        RUNTIME.get().is_some()
+    }
+
+    /// The library path the runtime was loaded from, once initialised.
+    pub fn dylib_path() -> Option<&'static Path> {
+        RUNTIME.get().map(|rt| rt.dylib.as_path())
+    }
+
+    pub(crate) fn environment() -> Result<&'static ort::environment::Environment, ModelError> {
+        RUNTIME
+            .get()
+            .map(|rt| &rt.env)
+            .ok_or(ModelError::RuntimeNotInitialised)
+    }
+}
+
+fn warn_if_other(rt: &Runtime, requested: &Path) {
+    if rt.dylib != requested {
+        tracing::warn!(
+            loaded = %rt.dylib.display(),
+            requested = %requested.display(),
+            "ONNX Runtime already loaded from another path; keeping it"
+        );
+    }
+}

