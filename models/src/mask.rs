@@ -1,6 +1,6 @@
 //! Mask helpers: compositing a cutout and comparing masks.
 
-use image::{GrayImage, RgbImage, RgbaImage};
+use image::{DynamicImage, GrayImage, RgbImage, RgbaImage};
 
 /// Intersection over union of the foregrounds of two masks, where a pixel is
 /// foreground when its value is `>= threshold`.
@@ -35,7 +35,10 @@ pub fn mask_is_empty(mask: &GrayImage) -> bool {
     if total == 0 {
         return true;
     }
-    let on = mask.as_raw().iter().filter(|&&v| v >= 128).count();
+    let mut on = 0usize;
+    for &v in mask.as_raw() {
+        on += usize::from(v >= 128);
+    }
     (on as f64) < (total as f64 * EMPTY_MASK_MIN_FRACTION).max(1.0)
 }
 
@@ -44,12 +47,12 @@ pub fn compose_cutout(rgb: &RgbImage, mask: &GrayImage) -> Option<RgbaImage> {
     if rgb.dimensions() != mask.dimensions() {
         return None;
     }
-    let (w, h) = rgb.dimensions();
-    let mut out = Vec::with_capacity(mask.as_raw().len() * 4);
-    for (px, &a) in rgb.as_raw().chunks_exact(3).zip(mask.as_raw().iter()) {
-        out.extend_from_slice(&[px[0], px[1], px[2], a]);
+    // `into_rgba8` runs optimised inside `image`; then only alpha is written.
+    let mut out = DynamicImage::ImageRgb8(rgb.clone()).into_rgba8();
+    for (px, &a) in out.chunks_exact_mut(4).zip(mask.as_raw().iter()) {
+        px[3] = a;
     }
-    RgbaImage::from_raw(w, h, out)
+    Some(out)
 }
 
 #[cfg(test)]
