@@ -29,8 +29,28 @@ fn median(mut v: Vec<Duration>) -> Duration {
     v[v.len() / 2]
 }
 
-fn time_n(runs: usize, mut f: impl FnMut()) -> (Duration, Duration, Duration) {
+/// CPU time (user + system, all threads) of this process, from
+/// /proc/self/stat; `None` off Linux. Less disturbed than wall time when
+/// other work shares the machine.
+fn cpu_time() -> Option<Duration> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // fields after the `(comm)`: state is field 3, utime 14, stime 15
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: u64 = f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?;
+    Some(Duration::from_millis(ticks * 10)) // USER_HZ is 100 on Linux
+}
+
+struct Timing {
+    median: Duration,
+    min: Duration,
+    max: Duration,
+    cpu_per_run: Option<Duration>,
+}
+
+fn time_n(runs: usize, mut f: impl FnMut()) -> Timing {
     f(); // warm-up
+    let cpu0 = cpu_time();
     let times: Vec<Duration> = (0..runs)
         .map(|_| {
             let t = Instant::now();
@@ -38,8 +58,14 @@ fn time_n(runs: usize, mut f: impl FnMut()) -> (Duration, Duration, Duration) {
             t.elapsed()
         })
         .collect();
+    let cpu_per_run = cpu0.zip(cpu_time()).map(|(a, b)| (b - a) / runs as u32);
     let (min, max) = (*times.iter().min().unwrap(), *times.iter().max().unwrap());
-    (median(times), min, max)
+    Timing {
+        median: median(times),
+        min,
+        max,
+        cpu_per_run,
+    }
 }
 
 fn main() {
@@ -66,24 +92,26 @@ fn main() {
             CutoutModelKind::IsNet => pixmart_models::isnet_preprocess(&img),
             _ => pixmart_models::u2net_preprocess(&img),
         };
-        let (med, min, max) = time_n(runs, || {
+        let t = time_n(runs, || {
             session.infer(&input).unwrap();
         });
         println!(
-            "{id:>6}: inference at {s}x{s}: median {:.1} ms (min {:.1}, max {:.1}); load {:.0} ms",
-            ms(med),
-            ms(min),
-            ms(max),
+            "{id:>6}: inference at {s}x{s}: median {:.1} ms (min {:.1}, max {:.1}; CPU {:.0} ms/run); load {:.0} ms",
+            ms(t.median),
+            ms(t.min),
+            ms(t.max),
+            t.cpu_per_run.map_or(f64::NAN, ms),
             ms(load)
         );
-        let (med, _, _) = time_n(runs.min(3), || {
+        let t = time_n(runs, || {
             session.run(&photo).unwrap();
         });
         println!(
-            "{id:>6}: full run on {}x{} (pre + inference + post): median {:.1} ms",
+            "{id:>6}: full run on {}x{} (pre + inference + post): median {:.1} ms (min {:.1})",
             img.width(),
             img.height(),
-            ms(med)
+            ms(t.median),
+            ms(t.min)
         );
     }
 }
