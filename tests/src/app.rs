@@ -42,6 +42,7 @@ pub struct TestApp {
 
 impl TestApp {
     pub async fn start(db: TestDatabase) -> Self {
+        init_test_logging();
         let redis = RedisServer::start();
         let storage = tempfile::tempdir().unwrap();
         let settings = test_settings(db.url(), &redis.url(), storage.path());
@@ -234,5 +235,16 @@ impl TestClient {
             assert!(Instant::now() < deadline, "task {task_id} still {st} after {timeout:?}");
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
+    }
+}
+
+/// Logs from the API and worker when `PIXMART_TEST_LOG` is set (e.g. to
+/// `info`), through the test harness's capture.
+fn init_test_logging() {
+    if let Ok(filter) = std::env::var("PIXMART_TEST_LOG") {
+        let _ = tracing_subscriber::fmt()
+            .with_env_filter(tracing_subscriber::EnvFilter::new(filter))
+            .with_test_writer()
+            .try_init();
     }
 }
