@@ -64,11 +64,7 @@ impl Dispatcher {
     /// Whether Redis answers a PING.
     pub async fn ping(&self) -> bool {
         let Ok(mut conn) = self.connection().await else { return false };
-        let pong = tokio::time::timeout(
-            REDIS_OP_TIMEOUT,
-            redis::cmd("PING").query_async::<String>(&mut conn),
-        )
-        .await;
+        let pong = tokio::time::timeout(REDIS_OP_TIMEOUT, redis::cmd("PING").query_async::<String>(&mut conn)).await;
         matches!(pong, Ok(Ok(_)))
     }
 

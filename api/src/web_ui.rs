@@ -14,17 +14,15 @@ pub fn configure(cfg: &mut web::ServiceConfig, dist: &Path) {
         return;
     }
     let index: PathBuf = index;
-    cfg.service(
-        Files::new("/", dist)
-            .index_file("index.html")
-            .default_handler(fn_service(move |req: ServiceRequest| {
-                let index = index.clone();
-                async move {
-                    let (req, _) = req.into_parts();
-                    let file = NamedFile::open_async(&index).await?;
-                    let res = file.into_response(&req);
-                    Ok(ServiceResponse::new(req, res))
-                }
-            })),
-    );
+    cfg.service(Files::new("/", dist).index_file("index.html").default_handler(fn_service(
+        move |req: ServiceRequest| {
+            let index = index.clone();
+            async move {
+                let (req, _) = req.into_parts();
+                let file = NamedFile::open_async(&index).await?;
+                let res = file.into_response(&req);
+                Ok(ServiceResponse::new(req, res))
+            }
+        },
+    )));
 }

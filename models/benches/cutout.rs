@@ -18,10 +18,7 @@ use image::DynamicImage;
 use pixmart_models::{CutoutModelKind, CutoutSession};
 
 fn env_usize(name: &str, default: usize) -> usize {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
+    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
 }
 
 fn median(mut v: Vec<Duration>) -> Duration {
@@ -60,12 +57,7 @@ fn time_n(runs: usize, mut f: impl FnMut()) -> Timing {
         .collect();
     let cpu_per_run = cpu0.zip(cpu_time()).map(|(a, b)| (b - a) / runs as u32);
     let (min, max) = (*times.iter().min().unwrap(), *times.iter().max().unwrap());
-    Timing {
-        median: median(times),
-        min,
-        max,
-        cpu_per_run,
-    }
+    Timing { median: median(times), min, max, cpu_per_run }
 }
 
 fn main() {

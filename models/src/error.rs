@@ -45,9 +45,7 @@ impl ModelError {
     /// Stable machine-readable code.
     pub fn code(&self) -> &'static str {
         match self {
-            ModelError::RuntimeMissing { .. } | ModelError::RuntimeNotInitialised => {
-                "MODEL_RUNTIME_MISSING"
-            }
+            ModelError::RuntimeMissing { .. } | ModelError::RuntimeNotInitialised => "MODEL_RUNTIME_MISSING",
             ModelError::RuntimeInit(_) => "MODEL_RUNTIME_INIT_FAILED",
             ModelError::ModelMissing { .. } => "MODEL_MISSING",
             ModelError::LoadFailed { .. } => "MODEL_LOAD_FAILED",
@@ -69,30 +67,11 @@ mod tests {
     #[test]
     fn codes_are_stable() {
         assert_eq!(ModelError::EmptyMask.code(), "EMPTY_MASK");
-        assert_eq!(
-            ModelError::RuntimeNotInitialised.code(),
-            "MODEL_RUNTIME_MISSING"
-        );
-        assert_eq!(
-            ModelError::ModelMissing {
-                path: "x.onnx".into()
-            }
-            .code(),
-            "MODEL_MISSING"
-        );
-        assert_eq!(
-            ModelError::LoadFailed {
-                path: "x.onnx".into(),
-                reason: "bad".into()
-            }
-            .code(),
-            "MODEL_LOAD_FAILED"
-        );
+        assert_eq!(ModelError::RuntimeNotInitialised.code(), "MODEL_RUNTIME_MISSING");
+        assert_eq!(ModelError::ModelMissing { path: "x.onnx".into() }.code(), "MODEL_MISSING");
+        assert_eq!(ModelError::LoadFailed { path: "x.onnx".into(), reason: "bad".into() }.code(), "MODEL_LOAD_FAILED");
         assert_eq!(ModelError::Inference("x".into()).code(), "INFERENCE_FAILED");
-        let msg = ModelError::ModelMissing {
-            path: "x.onnx".into(),
-        }
-        .to_string();
+        let msg = ModelError::ModelMissing { path: "x.onnx".into() }.to_string();
         assert!(msg.contains("scripts/fetch-models"), "{msg}");
     }
 }

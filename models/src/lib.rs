@@ -14,8 +14,8 @@ mod mask;
 mod runtime;
 
 pub use cutout::{
-    isnet_postprocess, isnet_preprocess, u2net_postprocess, u2net_preprocess, CutoutModelKind,
-    CutoutOutput, CutoutSession, ISNET_INPUT_SIZE, U2NET_INPUT_SIZE,
+    isnet_postprocess, isnet_preprocess, u2net_postprocess, u2net_preprocess, CutoutModelKind, CutoutOutput,
+    CutoutSession, ISNET_INPUT_SIZE, U2NET_INPUT_SIZE,
 };
 pub use error::ModelError;
 pub use mask::{compose_cutout, mask_iou, mask_is_empty};

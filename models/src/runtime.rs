@@ -39,26 +39,14 @@ impl OrtRuntime {
             return Ok(());
         }
         if !dylib_path.is_file() {
-            return Err(ModelError::RuntimeMissing {
-                path: dylib_path.to_path_buf(),
-                reason: "no such file".into(),
-            });
+            return Err(ModelError::RuntimeMissing { path: dylib_path.to_path_buf(), reason: "no such file".into() });
         }
-        let builder = ort::init_from(dylib_path).map_err(|e| ModelError::RuntimeMissing {
-            path: dylib_path.to_path_buf(),
-            reason: e.to_string(),
-        })?;
-        let env = builder
-            .with_name("pixmart")
-            .with_telemetry(false)
-            .build()
-            .map_err(ModelError::RuntimeInit)?;
+        let builder = ort::init_from(dylib_path)
+            .map_err(|e| ModelError::RuntimeMissing { path: dylib_path.to_path_buf(), reason: e.to_string() })?;
+        let env = builder.with_name("pixmart").with_telemetry(false).build().map_err(ModelError::RuntimeInit)?;
         tracing::info!(dylib = %dylib_path.display(), "ONNX Runtime loaded");
         // Cannot already be set: we hold INIT_LOCK and checked above.
-        let _ = RUNTIME.set(Runtime {
-            env,
-            dylib: dylib_path.to_path_buf(),
-        });
+        let _ = RUNTIME.set(Runtime { env, dylib: dylib_path.to_path_buf() });
         Ok(())
     }
 
@@ -73,10 +61,7 @@ impl OrtRuntime {
     }
 
     pub(crate) fn environment() -> Result<&'static ort::environment::Environment, ModelError> {
-        RUNTIME
-            .get()
-            .map(|rt| &rt.env)
-            .ok_or(ModelError::RuntimeNotInitialised)
+        RUNTIME.get().map(|rt| &rt.env).ok_or(ModelError::RuntimeNotInitialised)
     }
 }
 

@@ -23,27 +23,16 @@ fn run_scene(kind: CutoutModelKind) -> f64 {
     assert_eq!(out.mask.dimensions(), (w, h));
     assert_eq!(out.cutout.dimensions(), (w, h));
     // the cutout keeps the colours and carries the mask as alpha
-    for (i, (c, m)) in out
-        .cutout
-        .pixels()
-        .zip(out.mask.pixels())
-        .enumerate()
-        .step_by(997)
-    {
+    for (i, (c, m)) in out.cutout.pixels().zip(out.mask.pixels()).enumerate().step_by(997) {
         assert_eq!(c.0[3], m.0[0], "alpha at pixel {i}");
         let (x, y) = (i as u32 % w, i as u32 / w);
         assert_eq!(&c.0[..3], &img.get_pixel(x, y).0, "rgb at {x},{y}");
     }
     let iou = mask_iou(&out.mask, &truth, 128);
-    eprintln!(
-        "{}: IoU {iou:.4} on the {w}x{h} bottle scene, run {elapsed:.2?}",
-        kind.id()
-    );
+    eprintln!("{}: IoU {iou:.4} on the {w}x{h} bottle scene, run {elapsed:.2?}", kind.id());
     if std::env::var_os("PIXMART_DUMP_MASKS").is_some() {
         let dir = std::env::temp_dir();
-        out.mask
-            .save(dir.join(format!("pixmart-{}-mask.png", kind.id())))
-            .unwrap();
+        out.mask.save(dir.join(format!("pixmart-{}-mask.png", kind.id()))).unwrap();
         img.save(dir.join("pixmart-bottle.png")).unwrap();
     }
     iou
@@ -75,19 +64,11 @@ fn u2net_cuts_out_the_bottle() {
 fn wrong_model_file_is_rejected_at_load() {
     common::init_runtime();
     // U²-Netp's file has input `input.1`, not ISNet's `input`.
-    let err = CutoutSession::load(
-        CutoutModelKind::IsNet,
-        &common::model_path(CutoutModelKind::U2Netp.file_name()),
-        1,
-    )
-    .unwrap_err();
+    let err = CutoutSession::load(CutoutModelKind::IsNet, &common::model_path(CutoutModelKind::U2Netp.file_name()), 1)
+        .unwrap_err();
     assert_eq!(err.code(), "MODEL_LOAD_FAILED", "{err}");
-    let missing = CutoutSession::load(
-        CutoutModelKind::IsNet,
-        &common::models_dir().join("no-such-model.onnx"),
-        1,
-    )
-    .unwrap_err();
+    let missing =
+        CutoutSession::load(CutoutModelKind::IsNet, &common::models_dir().join("no-such-model.onnx"), 1).unwrap_err();
     assert_eq!(missing.code(), "MODEL_MISSING", "{missing}");
 }
 

@@ -114,11 +114,8 @@ impl Settings {
         if let Some(path) = file {
             builder = builder.add_source(::config::File::from(path).required(true));
         }
-        builder = builder.add_source(
-            ::config::Environment::with_prefix("PIXMART")
-                .prefix_separator("__")
-                .separator("__"),
-        );
+        builder =
+            builder.add_source(::config::Environment::with_prefix("PIXMART").prefix_separator("__").separator("__"));
         let mut settings: Settings = builder.build()?.try_deserialize()?;
         if settings.models.ort_dylib_path.is_none() {
             settings.models.ort_dylib_path = std::env::var_os("ORT_DYLIB_PATH")

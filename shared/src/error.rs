@@ -18,10 +18,7 @@ impl Lang {
     /// Picks the language from an `Accept-Language` header value: English
     /// only when the first listed language is English.
     pub fn from_accept_language(header: Option<&str>) -> Self {
-        let first = header
-            .and_then(|h| h.split(',').next())
-            .map(|s| s.trim().to_ascii_lowercase())
-            .unwrap_or_default();
+        let first = header.and_then(|h| h.split(',').next()).map(|s| s.trim().to_ascii_lowercase()).unwrap_or_default();
         if first.starts_with("en") {
             Lang::En
         } else {

@@ -48,11 +48,7 @@ pub const DEFAULT_POOL: &str = "default";
 
 impl QueueKey {
     pub fn for_task(biz: BizType, pool: Option<&str>, lane: Lane) -> Self {
-        QueueKey {
-            family: biz.family(),
-            pool: pool.unwrap_or(DEFAULT_POOL).to_owned(),
-            lane,
-        }
+        QueueKey { family: biz.family(), pool: pool.unwrap_or(DEFAULT_POOL).to_owned(), lane }
     }
 
     /// The Redis queue name, e.g. `pixmart:segment:default:standard`.
@@ -64,11 +60,7 @@ impl QueueKey {
 /// The apalis storage for one queue; the API pushes into it and the worker
 /// consumes from it. Workers poll on a short interval because apalis-redis
 /// otherwise only wakes on its heartbeat.
-pub fn queue_storage(
-    conn: ConnectionManager,
-    namespace: &str,
-    key: &QueueKey,
-) -> RedisStorage<TaskJob> {
+pub fn queue_storage(conn: ConnectionManager, namespace: &str, key: &QueueKey) -> RedisStorage<TaskJob> {
     queue_storage_named(conn, &key.name(namespace))
 }
 

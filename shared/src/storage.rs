@@ -50,8 +50,7 @@ impl BlobStore {
 
     fn path_of(&self, key: &str) -> Result<PathBuf, StorageError> {
         let rel = Path::new(key);
-        let safe = !key.is_empty()
-            && rel.components().all(|c| matches!(c, Component::Normal(_)));
+        let safe = !key.is_empty() && rel.components().all(|c| matches!(c, Component::Normal(_)));
         if safe {
             Ok(self.root.join(rel))
         } else {
@@ -75,9 +74,7 @@ impl BlobStore {
         let path = self.path_of(key)?;
         match tokio::fs::read(&path).await {
             Ok(data) => Ok(data),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                Err(StorageError::NotFound(key.to_owned()))
-            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(StorageError::NotFound(key.to_owned())),
             Err(source) => Err(StorageError::Io { key: key.to_owned(), source }),
         }
     }

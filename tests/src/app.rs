@@ -55,7 +55,15 @@ impl TestApp {
                 pixmart_api::serve_on(listener, state).await.expect("api server");
             });
         });
-        let app = TestApp { base_url, settings, storage, db, redis: Some(redis), worker_stop: vec![], worker_threads: vec![] };
+        let app = TestApp {
+            base_url,
+            settings,
+            storage,
+            db,
+            redis: Some(redis),
+            worker_stop: vec![],
+            worker_threads: vec![],
+        };
         app.wait_healthy().await;
         app
     }
@@ -198,7 +206,8 @@ impl TestClient {
     /// Registers a fresh random phone account and keeps its token.
     pub async fn register_random(&mut self) -> String {
         let phone = format!("1{:010}", uuid::Uuid::new_v4().as_u128() % 10_000_000_000);
-        let (status, body) = self.post_json("/api/auth/register", json!({ "mobileId": phone, "password": "secret-pass" })).await;
+        let (status, body) =
+            self.post_json("/api/auth/register", json!({ "mobileId": phone, "password": "secret-pass" })).await;
         assert_eq!(status, 200, "{body}");
         self.token = Some(body["data"]["token"].as_str().unwrap().to_owned());
         phone
@@ -216,7 +225,8 @@ impl TestClient {
         if let Some(m) = model {
             params["model"] = json!(m);
         }
-        let (status, body) = self.post_json("/api/tasks", json!({ "bizType": "MATTING_IMAGE", "params": params })).await;
+        let (status, body) =
+            self.post_json("/api/tasks", json!({ "bizType": "MATTING_IMAGE", "params": params })).await;
         assert_eq!(status, 200, "{body}");
         assert_eq!(body["data"]["status"], "NEW");
         body["data"]["taskId"].as_str().unwrap().to_owned()

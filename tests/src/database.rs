@@ -22,9 +22,9 @@ impl TestDatabase {
     pub async fn postgres() -> Self {
         let admin_url = postgres_admin_url();
         let name = format!("pixmart_test_{}", uuid::Uuid::new_v4().simple());
-        let admin = Database::connect(&admin_url)
-            .await
-            .unwrap_or_else(|e| panic!("PostgreSQL must be reachable at {admin_url} ({e}); set PIXMART_TEST_POSTGRES_URL"));
+        let admin = Database::connect(&admin_url).await.unwrap_or_else(|e| {
+            panic!("PostgreSQL must be reachable at {admin_url} ({e}); set PIXMART_TEST_POSTGRES_URL")
+        });
         admin.execute_unprepared(&format!("CREATE DATABASE {name}")).await.unwrap();
         let base = admin_url.rsplit_once('/').map(|(b, _)| b.to_owned()).unwrap();
         TestDatabase::Postgres { url: format!("{base}/{name}"), admin_url, name }

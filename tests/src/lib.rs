@@ -21,7 +21,5 @@ pub fn repo_root() -> PathBuf {
 
 /// Where `scripts/fetch-models` put the models (or `PIXMART_MODELS_DIR`).
 pub fn models_dir() -> PathBuf {
-    std::env::var_os("PIXMART_MODELS_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| repo_root().join("data/models"))
+    std::env::var_os("PIXMART_MODELS_DIR").map(PathBuf::from).unwrap_or_else(|| repo_root().join("data/models"))
 }

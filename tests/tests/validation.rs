@@ -29,7 +29,11 @@ fn bomb_png() -> Vec<u8> {
     let img = image::GrayImage::new(20000, 20000);
     let mut out = Vec::new();
     image::ImageEncoder::write_image(
-        image::codecs::png::PngEncoder::new_with_quality(&mut out, image::codecs::png::CompressionType::Fast, image::codecs::png::FilterType::NoFilter),
+        image::codecs::png::PngEncoder::new_with_quality(
+            &mut out,
+            image::codecs::png::CompressionType::Fast,
+            image::codecs::png::FilterType::NoFilter,
+        ),
         img.as_raw(),
         20000,
         20000,
@@ -82,7 +86,14 @@ async fn upload_rules_have_codes_and_spec_messages_and_store_nothing() {
     assert_error(s, &b, 400, "UPLOAD_CORRUPT", "图片已损坏，无法读取");
 
     let form = reqwest::multipart::Form::new().text("other", "x");
-    let resp = c.http.post(format!("{}/api/uploads", c.base)).bearer_auth(c.token.as_ref().unwrap()).multipart(form).send().await.unwrap();
+    let resp = c
+        .http
+        .post(format!("{}/api/uploads", c.base))
+        .bearer_auth(c.token.as_ref().unwrap())
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
     let s = resp.status().as_u16();
     let b: Value = resp.json().await.unwrap();
     assert_error(s, &b, 400, "UPLOAD_MISSING_FILE", "请选择要上传的图片");
@@ -135,16 +146,34 @@ async fn task_rules_have_codes_and_messages_and_create_nothing() {
         (json!({ "bizType": "CUTOUT", "params": {} }), 400, "UNKNOWN_BIZ_TYPE", "不支持的生成类型"),
         (json!({ "bizType": "TRY_ON", "params": {} }), 400, "BIZ_TYPE_NOT_AVAILABLE", "该功能暂未开放"),
         (json!({ "bizType": "MATTING_IMAGE", "params": {} }), 400, "INVALID_PARAM", "参数错误: imageUrl"),
-        (json!({ "bizType": "MATTING_IMAGE", "params": { "imageUrl": "https://elsewhere/x.png" } }), 400, "IMAGE_NOT_FOUND", "图片不存在，请重新上传"),
-        (json!({ "bizType": "MATTING_IMAGE", "params": { "imageUrl": theirs } }), 400, "IMAGE_NOT_FOUND", "图片不存在，请重新上传"),
-        (json!({ "bizType": "MATTING_IMAGE", "params": { "imageUrl": theirs, "model": "sam" } }), 400, "INVALID_PARAM", "参数错误: model"),
+        (
+            json!({ "bizType": "MATTING_IMAGE", "params": { "imageUrl": "https://elsewhere/x.png" } }),
+            400,
+            "IMAGE_NOT_FOUND",
+            "图片不存在，请重新上传",
+        ),
+        (
+            json!({ "bizType": "MATTING_IMAGE", "params": { "imageUrl": theirs } }),
+            400,
+            "IMAGE_NOT_FOUND",
+            "图片不存在，请重新上传",
+        ),
+        (
+            json!({ "bizType": "MATTING_IMAGE", "params": { "imageUrl": theirs, "model": "sam" } }),
+            400,
+            "INVALID_PARAM",
+            "参数错误: model",
+        ),
         (json!({ "params": {} }), 400, "BAD_REQUEST", "请求格式错误"),
     ];
     for (body, http, error, msg) in cases {
         let (s, b) = c.post_json("/api/tasks", body.clone()).await;
         assert_error(s, &b, http, error, msg);
     }
-    let (s, b) = app.client().post_json("/api/tasks", json!({ "bizType": "MATTING_IMAGE", "params": { "imageUrl": theirs } })).await;
+    let (s, b) = app
+        .client()
+        .post_json("/api/tasks", json!({ "bizType": "MATTING_IMAGE", "params": { "imageUrl": theirs } }))
+        .await;
     assert_error(s, &b, 401, "UNAUTHORIZED", "请先登录");
 
     let db = app.db().await;
@@ -164,7 +193,13 @@ async fn eleventh_unfinished_task_is_refused_with_the_spec_message() {
     }
     let body = json!({ "bizType": "MATTING_IMAGE", "params": { "imageUrl": url } });
     let (s, b) = c.post_json("/api/tasks", body.clone()).await;
-    assert_error(s, &b, 429, "TASK_LIMIT", "已到达内容生成的任务上限（最多10个），建议导出并删除多余内容，再重新生成哦～");
+    assert_error(
+        s,
+        &b,
+        429,
+        "TASK_LIMIT",
+        "已到达内容生成的任务上限（最多10个），建议导出并删除多余内容，再重新生成哦～",
+    );
     let mut en = c.clone();
     en.lang = Some("en");
     let (s, b) = en.post_json("/api/tasks", body).await;
@@ -191,23 +226,45 @@ async fn account_rules_have_codes_and_spec_messages() {
         let (s, b) = c.post_json("/api/auth/register", body).await;
         assert_error(s, &b, http, error, msg);
     }
-    let (s, b) = c.post_json("/api/auth/register", json!({ "mail": "Shop@Example.com", "password": "secret-pass" })).await;
+    let (s, b) =
+        c.post_json("/api/auth/register", json!({ "mail": "Shop@Example.com", "password": "secret-pass" })).await;
     assert_eq!(s, 200, "{b}");
-    let (s, b) = c.post_json("/api/auth/register", json!({ "mail": "shop@example.com", "password": "other-pass" })).await;
+    let (s, b) =
+        c.post_json("/api/auth/register", json!({ "mail": "shop@example.com", "password": "other-pass" })).await;
     assert_error(s, &b, 409, "ACCOUNT_EXISTS", "该账号已注册，请直接登录");
 
-    let (s, b) = c.post_json("/api/auth/login", json!({ "loginType": "", "username": "shop@example.com", "password": "wrong-pass" })).await;
+    let (s, b) = c
+        .post_json(
+            "/api/auth/login",
+            json!({ "loginType": "", "username": "shop@example.com", "password": "wrong-pass" }),
+        )
+        .await;
     assert_error(s, &b, 401, "LOGIN_FAILED", "用户名密码输入错误");
-    let (s, b) = en.post_json("/api/auth/login", json!({ "loginType": "", "username": "13900000000", "password": "secret-pass" })).await;
+    let (s, b) = en
+        .post_json("/api/auth/login", json!({ "loginType": "", "username": "13900000000", "password": "secret-pass" }))
+        .await;
     assert_error(s, &b, 401, "LOGIN_FAILED", "Username or Password Incorrect");
-    let (s, b) = c.post_json("/api/auth/login", json!({ "loginType": "", "username": "shopkeeper", "password": "secret-pass" })).await;
+    let (s, b) = c
+        .post_json("/api/auth/login", json!({ "loginType": "", "username": "shopkeeper", "password": "secret-pass" }))
+        .await;
     assert_error(s, &b, 400, "INVALID_ACCOUNT", "请输入正确的手机号码/邮箱");
 
     // Login (JSON or the original app's form encoding), user info, logout.
-    let (s, b) = c.post_json("/api/auth/login", json!({ "loginType": "", "username": "SHOP@example.com", "password": "secret-pass" })).await;
+    let (s, b) = c
+        .post_json(
+            "/api/auth/login",
+            json!({ "loginType": "", "username": "SHOP@example.com", "password": "secret-pass" }),
+        )
+        .await;
     assert_eq!(s, 200, "{b}");
     assert_eq!(b["data"]["tokenType"], "bearer");
-    let form = c.http.post(format!("{}/api/auth/login", c.base)).form(&[("loginType", ""), ("username", "shop@example.com"), ("password", "secret-pass")]).send().await.unwrap();
+    let form = c
+        .http
+        .post(format!("{}/api/auth/login", c.base))
+        .form(&[("loginType", ""), ("username", "shop@example.com"), ("password", "secret-pass")])
+        .send()
+        .await
+        .unwrap();
     assert_eq!(form.status().as_u16(), 200);
     let mut me = c.clone();
     me.token = Some(b["data"]["token"].as_str().unwrap().to_owned());

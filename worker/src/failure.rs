@@ -34,7 +34,9 @@ impl From<pixmart_shared::storage::StorageError> for JobFailure {
     fn from(e: pixmart_shared::storage::StorageError) -> Self {
         use pixmart_shared::storage::StorageError;
         match e {
-            StorageError::NotFound(key) => JobFailure::abort(ErrorCode::InputImageUnreadable, format!("input {key} is missing")),
+            StorageError::NotFound(key) => {
+                JobFailure::abort(ErrorCode::InputImageUnreadable, format!("input {key} is missing"))
+            }
             other => JobFailure::retry(other),
         }
     }

@@ -22,14 +22,18 @@ impl LoadedModels {
     pub fn load(settings: &ModelSettings) -> Self {
         let mut loaded = LoadedModels::default();
         let Some(dylib) = settings.ort_dylib_path.as_deref() else {
-            loaded.missing.push("ONNX Runtime library not found (set ORT_DYLIB_PATH or run scripts/fetch-models)".into());
+            loaded
+                .missing
+                .push("ONNX Runtime library not found (set ORT_DYLIB_PATH or run scripts/fetch-models)".into());
             return loaded;
         };
         if let Err(e) = OrtRuntime::init(dylib) {
             loaded.missing.push(format!("ONNX Runtime at {} failed to load: {e}", dylib.display()));
             return loaded;
         }
-        for (model, kind) in [(CutoutModel::Isnet, CutoutModelKind::IsNet), (CutoutModel::U2netp, CutoutModelKind::U2Netp)] {
+        for (model, kind) in
+            [(CutoutModel::Isnet, CutoutModelKind::IsNet), (CutoutModel::U2netp, CutoutModelKind::U2Netp)]
+        {
             let path = settings.dir.join(kind.file_name());
             match load_cutout(kind, &path, settings.intra_threads) {
                 Ok(session) => {

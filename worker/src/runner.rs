@@ -76,15 +76,16 @@ pub async fn run(settings: Settings, shutdown: impl Future<Output = ()> + Send +
     let ctx = Arc::new(build_context(settings).await?);
     let capabilities = ctx.models.capabilities();
     if capabilities.is_empty() {
-        anyhow::bail!(
-            "no task type can be served: {}",
-            ctx.models.missing.join("; ")
-        );
+        anyhow::bail!("no task type can be served: {}", ctx.models.missing.join("; "));
     }
     let s = &ctx.settings;
     let record = node::describe(&ctx.worker_id, &s.worker.pool, capabilities.clone(), s.worker.concurrency);
     workers::register_worker(&ctx.db, &record).await.context("cannot register worker node")?;
-    let heartbeat = node::spawn_heartbeat(ctx.db.clone(), ctx.worker_id.clone(), Duration::from_secs(s.worker.heartbeat_secs.max(1)));
+    let heartbeat = node::spawn_heartbeat(
+        ctx.db.clone(),
+        ctx.worker_id.clone(),
+        Duration::from_secs(s.worker.heartbeat_secs.max(1)),
+    );
     tracing::info!(worker = %ctx.worker_id, pool = %s.worker.pool, ?capabilities, "worker ready");
 
     let conn = apalis_redis::connect(s.redis_url()).await.context("cannot connect to Redis")?;
@@ -98,9 +99,8 @@ pub async fn run(settings: Settings, shutdown: impl Future<Output = ()> + Send +
         // Fetch no more than can run: a job fetched here waits for this
         // node even when another node is idle.
         let config = storage.get_config().clone().batch_size(s.worker.concurrency.max(1));
-        let backend = storage
-            .with_config(config)
-            .poll_with_interval(Duration::from_millis(s.worker.poll_interval_ms.max(10)));
+        let backend =
+            storage.with_config(config).poll_with_interval(Duration::from_millis(s.worker.poll_interval_ms.max(10)));
         let worker = WorkerBuilder::new(format!("{}:{}", ctx.worker_id, family.as_str()))
             .backend(backend)
             .data(ctx.clone())

@@ -86,9 +86,7 @@ pub async fn login(state: web::Data<AppState>, b: JsonOrForm<LoginBody>) -> ApiR
         return Err(ApiError::new(ErrorCode::LoginFailed));
     };
     let stored = user.password_hash.clone();
-    let matches = web::block(move || password::verify(&password, &stored))
-        .await
-        .map_err(ApiError::internal)?;
+    let matches = web::block(move || password::verify(&password, &stored)).await.map_err(ApiError::internal)?;
     if !matches {
         return Err(ApiError::new(ErrorCode::LoginFailed));
     }

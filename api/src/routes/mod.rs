@@ -33,12 +33,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 /// Malformed JSON bodies answer `BAD_REQUEST` in the envelope, not actix's
 /// plain-text error.
 fn json_config() -> web::JsonConfig {
-    web::JsonConfig::default()
-        .limit(64 * 1024)
-        .error_handler(|err, _req| {
-            tracing::debug!(error = %err, "rejected request body");
-            ApiError::new(ErrorCode::BadRequest).into()
-        })
+    web::JsonConfig::default().limit(64 * 1024).error_handler(|err, _req| {
+        tracing::debug!(error = %err, "rejected request body");
+        ApiError::new(ErrorCode::BadRequest).into()
+    })
 }
 
 async fn api_not_found() -> Result<HttpResponse, ApiError> {

@@ -22,9 +22,7 @@ pub async fn upload(state: web::Data<AppState>, me: AuthUser, payload: Multipart
     let facts = rules.inspect(&data)?;
     // Full decode proves the body is a whole image (a truncated file or a
     // bomb that lies about its size is refused here, bounded in memory).
-    let data = web::block(move || rules.decode(&data, &facts).map(|_| data))
-        .await
-        .map_err(ApiError::internal)??;
+    let data = web::block(move || rules.decode(&data, &facts).map(|_| data)).await.map_err(ApiError::internal)??;
 
     let id = UploadId::new();
     let key = upload_key(id);

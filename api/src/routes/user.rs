@@ -9,8 +9,6 @@ use crate::error::{ApiError, ApiResult};
 use crate::AppState;
 
 pub async fn info(state: web::Data<AppState>, me: AuthUser) -> ApiResult<HttpResponse> {
-    let user = users::get_user(&state.db, me.id)
-        .await?
-        .ok_or(ApiError::new(ErrorCode::Unauthorized))?;
+    let user = users::get_user(&state.db, me.id).await?.ok_or(ApiError::new(ErrorCode::Unauthorized))?;
     Ok(envelope::ok(UserInfoDto::from_user(&user)))
 }

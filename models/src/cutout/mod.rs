@@ -11,8 +11,7 @@ use ort::session::{HasSelectedOutputs, OutputSelector, RunOptions, Session};
 use ort::value::TensorRef;
 
 pub use process::{
-    isnet_postprocess, isnet_preprocess, u2net_postprocess, u2net_preprocess, ISNET_INPUT_SIZE,
-    U2NET_INPUT_SIZE,
+    isnet_postprocess, isnet_preprocess, u2net_postprocess, u2net_preprocess, ISNET_INPUT_SIZE, U2NET_INPUT_SIZE,
 };
 
 use crate::mask::{compose_cutout, mask_is_empty};
@@ -30,11 +29,7 @@ pub enum CutoutModelKind {
 }
 
 impl CutoutModelKind {
-    pub const ALL: [CutoutModelKind; 3] = [
-        CutoutModelKind::IsNet,
-        CutoutModelKind::U2Net,
-        CutoutModelKind::U2Netp,
-    ];
+    pub const ALL: [CutoutModelKind; 3] = [CutoutModelKind::IsNet, CutoutModelKind::U2Net, CutoutModelKind::U2Netp];
 
     /// The model's file name in the models directory.
     pub fn file_name(&self) -> &'static str {
@@ -78,14 +73,8 @@ impl CutoutModelKind {
     /// for U²-Net the first of its 7 outputs, whatever it is called.
     fn output_name<'s>(&self, session: &'s Session) -> Option<&'s str> {
         match self {
-            CutoutModelKind::IsNet => session
-                .outputs()
-                .iter()
-                .map(|o| o.name())
-                .find(|n| *n == "output"),
-            CutoutModelKind::U2Net | CutoutModelKind::U2Netp => {
-                session.outputs().first().map(|o| o.name())
-            }
+            CutoutModelKind::IsNet => session.outputs().iter().map(|o| o.name()).find(|n| *n == "output"),
+            CutoutModelKind::U2Net | CutoutModelKind::U2Netp => session.outputs().first().map(|o| o.name()),
         }
     }
 
@@ -100,9 +89,7 @@ impl CutoutModelKind {
         let size = self.input_size();
         match self {
             CutoutModelKind::IsNet => isnet_postprocess(out, size, width, height),
-            CutoutModelKind::U2Net | CutoutModelKind::U2Netp => {
-                u2net_postprocess(out, size, width, height)
-            }
+            CutoutModelKind::U2Net | CutoutModelKind::U2Netp => u2net_postprocess(out, size, width, height),
         }
     }
 }
@@ -143,21 +130,12 @@ impl std::fmt::Debug for CutoutSession {
 impl CutoutSession {
     /// Loads `model_path` as a `kind` model, running on `intra_threads` CPU
     /// threads (at least 1). [`OrtRuntime::init`] must have succeeded first.
-    pub fn load(
-        kind: CutoutModelKind,
-        model_path: &Path,
-        intra_threads: usize,
-    ) -> Result<Self, ModelError> {
+    pub fn load(kind: CutoutModelKind, model_path: &Path, intra_threads: usize) -> Result<Self, ModelError> {
         let env = OrtRuntime::environment()?;
         if !model_path.is_file() {
-            return Err(ModelError::ModelMissing {
-                path: model_path.to_path_buf(),
-            });
+            return Err(ModelError::ModelMissing { path: model_path.to_path_buf() });
         }
-        let load_failed = |reason: String| ModelError::LoadFailed {
-            path: model_path.to_path_buf(),
-            reason,
-        };
+        let load_failed = |reason: String| ModelError::LoadFailed { path: model_path.to_path_buf(), reason };
         let session = Session::builder(env)
             .and_then(|b| Ok(b.with_optimization_level(GraphOptimizationLevel::All)?))
             .and_then(|b| Ok(b.with_intra_threads(intra_threads.max(1))?))
@@ -168,10 +146,7 @@ impl CutoutSession {
         let input_name = kind.input_name();
         if !session.inputs().iter().any(|i| i.name() == input_name) {
             let found: Vec<&str> = session.inputs().iter().map(|i| i.name()).collect();
-            return Err(load_failed(format!(
-                "not a {} model: no input `{input_name}` (inputs: {found:?})",
-                kind.id()
-            )));
+            return Err(load_failed(format!("not a {} model: no input `{input_name}` (inputs: {found:?})", kind.id())));
         }
         let output_name = kind
             .output_name(&session)
@@ -181,12 +156,7 @@ impl CutoutSession {
             .map_err(|e| load_failed(e.to_string()))?
             .with_outputs(OutputSelector::no_default().with(output_name.clone()));
         tracing::debug!(kind = kind.id(), path = %model_path.display(), "cutout model loaded");
-        Ok(CutoutSession {
-            kind,
-            input_name,
-            output_name,
-            inner: Mutex::new(Inner { session, options }),
-        })
+        Ok(CutoutSession { kind, input_name, output_name, inner: Mutex::new(Inner { session, options }) })
     }
 
     pub fn kind(&self) -> CutoutModelKind {
@@ -199,9 +169,7 @@ impl CutoutSession {
     pub fn run(&self, image: &DynamicImage) -> Result<CutoutOutput, ModelError> {
         let (width, height) = (image.width(), image.height());
         if width == 0 || height == 0 {
-            return Err(ModelError::InvalidImage(format!(
-                "image is {width}x{height}"
-            )));
+            return Err(ModelError::InvalidImage(format!("image is {width}x{height}")));
         }
         let rgb = image.to_rgb8();
         let input = self.kind.preprocess(&rgb);
@@ -210,8 +178,8 @@ impl CutoutSession {
         if mask_is_empty(&mask) {
             return Err(ModelError::EmptyMask);
         }
-        let cutout = compose_cutout(&rgb, &mask)
-            .ok_or_else(|| ModelError::Inference("mask size differs from image".into()))?;
+        let cutout =
+            compose_cutout(&rgb, &mask).ok_or_else(|| ModelError::Inference("mask size differs from image".into()))?;
         Ok(CutoutOutput { cutout, mask })
     }
 
@@ -221,27 +189,18 @@ impl CutoutSession {
     pub fn infer(&self, input: &[f32]) -> Result<Vec<f32>, ModelError> {
         let size = self.kind.input_size() as usize;
         if input.len() != 3 * size * size {
-            return Err(ModelError::Inference(format!(
-                "input has {} values, expected 3x{size}x{size}",
-                input.len()
-            )));
+            return Err(ModelError::Inference(format!("input has {} values, expected 3x{size}x{size}", input.len())));
         }
-        let tensor = TensorRef::from_array_view(([1usize, 3, size, size], input))
-            .map_err(ModelError::inference)?;
-        let mut guard = self
-            .inner
-            .lock()
-            .map_err(|_| ModelError::Inference("session lock poisoned".into()))?;
+        let tensor = TensorRef::from_array_view(([1usize, 3, size, size], input)).map_err(ModelError::inference)?;
+        let mut guard = self.inner.lock().map_err(|_| ModelError::Inference("session lock poisoned".into()))?;
         let Inner { session, options } = &mut *guard;
         let outputs = session
             .run_with_options(ort::inputs![self.input_name => tensor], &*options)
             .map_err(ModelError::inference)?;
-        let value = outputs.get(&self.output_name).ok_or_else(|| {
-            ModelError::Inference(format!("model returned no `{}`", self.output_name))
-        })?;
-        let (_shape, data) = value
-            .try_extract_tensor::<f32>()
-            .map_err(ModelError::inference)?;
+        let value = outputs
+            .get(&self.output_name)
+            .ok_or_else(|| ModelError::Inference(format!("model returned no `{}`", self.output_name)))?;
+        let (_shape, data) = value.try_extract_tensor::<f32>().map_err(ModelError::inference)?;
         Ok(data.to_vec())
     }
 }
@@ -271,8 +230,7 @@ mod tests {
     #[test]
     fn load_without_runtime_is_a_clear_error() {
         // No test in this binary initialises the runtime.
-        let err = CutoutSession::load(CutoutModelKind::U2Netp, Path::new("/nonexistent.onnx"), 1)
-            .unwrap_err();
+        let err = CutoutSession::load(CutoutModelKind::U2Netp, Path::new("/nonexistent.onnx"), 1).unwrap_err();
         assert_eq!(err.code(), "MODEL_RUNTIME_MISSING");
     }
 }

@@ -38,13 +38,7 @@ fn to_nchw(rgb: &RgbImage, f: impl Fn(usize, u8) -> f32) -> Vec<f32> {
     let mut out = vec![0f32; plane * 3];
     let (r, rest) = out.split_at_mut(plane);
     let (g, b) = rest.split_at_mut(plane);
-    for (((px, r), g), b) in rgb
-        .as_raw()
-        .chunks_exact(3)
-        .zip(r.iter_mut())
-        .zip(g.iter_mut())
-        .zip(b.iter_mut())
-    {
+    for (((px, r), g), b) in rgb.as_raw().chunks_exact(3).zip(r.iter_mut()).zip(g.iter_mut()).zip(b.iter_mut()) {
         *r = f(0, px[0]);
         *g = f(1, px[1]);
         *b = f(2, px[2]);
@@ -87,26 +81,16 @@ fn resize_mask(mask: GrayImage, width: u32, height: u32) -> GrayImage {
     if mask.dimensions() == (width, height) {
         mask
     } else {
-        DynamicImage::ImageLuma8(mask)
-            .resize_exact(width, height, Triangle)
-            .into_luma8()
+        DynamicImage::ImageLuma8(mask).resize_exact(width, height, Triangle).into_luma8()
     }
 }
 
 /// ISNet output (`size`² values in 0..1, sigmoid applied inside the model) to
 /// an 8-bit mask of `width`×`height`: `alpha = out * 255`, resized bilinearly.
-pub fn isnet_postprocess(
-    out: &[f32],
-    size: u32,
-    width: u32,
-    height: u32,
-) -> Result<GrayImage, ModelError> {
+pub fn isnet_postprocess(out: &[f32], size: u32, width: u32, height: u32) -> Result<GrayImage, ModelError> {
     check_len(out, size)?;
     // `as u8` saturates and maps NaN to 0.
-    let bytes = out
-        .iter()
-        .map(|&v| (v.clamp(0.0, 1.0) * 255.0).round() as u8)
-        .collect();
+    let bytes = out.iter().map(|&v| (v.clamp(0.0, 1.0) * 255.0).round() as u8).collect();
     let square = GrayImage::from_raw(size, size, bytes)
         .ok_or_else(|| ModelError::Inference("mask buffer size mismatch".into()))?;
     Ok(resize_mask(square, width, height))
@@ -115,12 +99,7 @@ pub fn isnet_postprocess(
 /// U²-Net output (first of its 7 outputs, `size`² values) to an 8-bit mask of
 /// `width`×`height`: min-max normalised to 0..255, resized bilinearly. A flat
 /// output (max == min) gives an all-zero mask.
-pub fn u2net_postprocess(
-    out: &[f32],
-    size: u32,
-    width: u32,
-    height: u32,
-) -> Result<GrayImage, ModelError> {
+pub fn u2net_postprocess(out: &[f32], size: u32, width: u32, height: u32) -> Result<GrayImage, ModelError> {
     check_len(out, size)?;
     let (mut lo, mut hi) = (f32::INFINITY, f32::NEG_INFINITY);
     for &v in out.iter().filter(|v| v.is_finite()) {
@@ -130,9 +109,7 @@ pub fn u2net_postprocess(
     let range = hi - lo;
     let bytes = if range.is_finite() && range > f32::EPSILON {
         let k = 255.0 / range;
-        out.iter()
-            .map(|&v| ((v - lo) * k).clamp(0.0, 255.0).round() as u8)
-            .collect()
+        out.iter().map(|&v| ((v - lo) * k).clamp(0.0, 255.0).round() as u8).collect()
     } else {
         vec![0u8; out.len()]
     };
@@ -179,23 +156,14 @@ mod tests {
         let s = ISNET_INPUT_SIZE;
         for (c, want) in [10.0f32, 20.0, 30.0].iter().enumerate() {
             let want = (want - 128.0) / 256.0;
-            assert!(
-                plane(&v, s, c).iter().all(|x| (x - want).abs() < 1e-6),
-                "channel {c}"
-            );
+            assert!(plane(&v, s, c).iter().all(|x| (x - want).abs() < 1e-6), "channel {c}");
         }
     }
 
     #[test]
     fn isnet_preprocess_keeps_left_right_layout() {
         // Left half red, right half blue, at a non-square size.
-        let img = RgbImage::from_fn(200, 100, |x, _| {
-            if x < 100 {
-                Rgb([255, 0, 0])
-            } else {
-                Rgb([0, 0, 255])
-            }
-        });
+        let img = RgbImage::from_fn(200, 100, |x, _| if x < 100 { Rgb([255, 0, 0]) } else { Rgb([0, 0, 255]) });
         let v = isnet_preprocess(&img);
         let s = ISNET_INPUT_SIZE as usize;
         let r = plane(&v, ISNET_INPUT_SIZE, 0);

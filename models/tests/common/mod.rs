@@ -25,21 +25,16 @@ pub fn ort_dylib() -> PathBuf {
     let marker = models_dir().join("onnxruntime/ORT_DYLIB_PATH");
     match std::fs::read_to_string(&marker) {
         Ok(s) if !s.trim().is_empty() => PathBuf::from(s.trim()),
-        _ => panic!(
-            "ONNX Runtime not found: ORT_DYLIB_PATH is unset and {} is missing; {FETCH_HINT}",
-            marker.display()
-        ),
+        _ => {
+            panic!("ONNX Runtime not found: ORT_DYLIB_PATH is unset and {} is missing; {FETCH_HINT}", marker.display())
+        }
     }
 }
 
 /// Path of a model file, panicking with a hint if it is missing.
 pub fn model_path(file_name: &str) -> PathBuf {
     let p = models_dir().join(file_name);
-    assert!(
-        p.is_file(),
-        "model {} is missing; {FETCH_HINT}",
-        p.display()
-    );
+    assert!(p.is_file(), "model {} is missing; {FETCH_HINT}", p.display());
     p
 }
 
@@ -47,17 +42,13 @@ pub fn model_path(file_name: &str) -> PathBuf {
 pub fn init_runtime() {
     let dylib = ort_dylib();
     if let Err(e) = pixmart_models::OrtRuntime::init(&dylib) {
-        panic!(
-            "cannot load ONNX Runtime from {}: {e}; {FETCH_HINT}",
-            dylib.display()
-        );
+        panic!("cannot load ONNX Runtime from {}: {e}; {FETCH_HINT}", dylib.display());
     }
 }
 
 /// Deterministic per-pixel noise in -1..1.
 fn noise(x: u32, y: u32, seed: u32) -> f32 {
-    let mut h =
-        x.wrapping_mul(0x9E37_79B1) ^ y.wrapping_mul(0x85EB_CA77) ^ seed.wrapping_mul(0xC2B2_AE3D);
+    let mut h = x.wrapping_mul(0x9E37_79B1) ^ y.wrapping_mul(0x85EB_CA77) ^ seed.wrapping_mul(0xC2B2_AE3D);
     h ^= h >> 15;
     h = h.wrapping_mul(0x2C1B_3C6D);
     h ^= h >> 12;
@@ -89,11 +80,7 @@ impl Bottle {
         let n = noise(ix, iy, 7) * 6.0;
         if y < 275.0 {
             // dark ribbed cap
-            let ridge = if ((x - self.cx) / 9.0).floor() as i32 % 2 == 0 {
-                1.0
-            } else {
-                0.8
-            };
+            let ridge = if ((x - self.cx) / 9.0).floor() as i32 % 2 == 0 { 1.0 } else { 0.8 };
             let v = 55.0 * ridge + n;
             return [v, v, v + 4.0];
         }
@@ -101,11 +88,7 @@ impl Bottle {
         let u = ((x - self.cx) / half).clamp(-1.0, 1.0); // -1..1 across the bottle
         let shade = 0.45 + 0.55 * (1.0 - u * u).sqrt();
         let highlight = (-((u + 0.45) / 0.08).powi(2)).exp() * 120.0;
-        let mut c = [
-            205.0 * shade + highlight,
-            28.0 * shade + highlight,
-            36.0 * shade + highlight,
-        ];
+        let mut c = [205.0 * shade + highlight, 28.0 * shade + highlight, 36.0 * shade + highlight];
         // paper label with "text" lines
         if (520.0..760.0).contains(&y) && y > 370.0 {
             let paper = 232.0 * (0.75 + 0.25 * shade);
@@ -142,8 +125,7 @@ pub fn bottle_scene() -> (RgbImage, GrayImage) {
                 let mut hits = 0;
                 for sy in 0..4 {
                     for sx in 0..4 {
-                        let (ox, oy) =
-                            ((sx as f32 + 0.5) / 4.0 - 0.5, (sy as f32 + 0.5) / 4.0 - 0.5);
+                        let (ox, oy) = ((sx as f32 + 0.5) / 4.0 - 0.5, (sy as f32 + 0.5) / 4.0 - 0.5);
                         hits += u32::from(bottle.sdf(x + ox, y + oy) < 0.0);
                     }
                 }
@@ -151,16 +133,8 @@ pub fn bottle_scene() -> (RgbImage, GrayImage) {
             };
             let g = 240.0 - 10.0 * (y / h as f32) + noise(ix, iy, 1) * 2.0;
             let bg = [g, g - 2.0, g - 6.0];
-            let fg = if cov > 0.0 {
-                bottle.color(x, y, ix, iy)
-            } else {
-                bg
-            };
-            let px = [0, 1, 2].map(|c| {
-                (fg[c] * cov + bg[c] * (1.0 - cov))
-                    .round()
-                    .clamp(0.0, 255.0) as u8
-            });
+            let fg = if cov > 0.0 { bottle.color(x, y, ix, iy) } else { bg };
+            let px = [0, 1, 2].map(|c| (fg[c] * cov + bg[c] * (1.0 - cov)).round().clamp(0.0, 255.0) as u8);
             img.put_pixel(ix, iy, Rgb(px));
             mask.put_pixel(ix, iy, Luma([if cov >= 0.5 { 255 } else { 0 }]));
         }

@@ -152,7 +152,8 @@ mod tests {
         #[test]
         fn any_valid_phone_round_trips(rest in "[0-9]{10}") {
             let raw = format!("1{rest}");
-            prop_assert_eq!(Phone::parse(&raw).unwrap().as_str(), raw.as_str());
+            let phone = Phone::parse(&raw).unwrap();
+            prop_assert_eq!(phone.as_str(), raw.as_str());
         }
 
         #[test]

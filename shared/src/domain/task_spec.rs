@@ -46,9 +46,7 @@ impl TaskSpec {
     /// refused with `BIZ_TYPE_NOT_AVAILABLE`, never accepted to fail later.
     pub fn parse(biz_type: &str, params: &Value) -> Result<Self, Invalid> {
         let biz = BizType::parse(biz_type)?;
-        let params = params
-            .as_object()
-            .ok_or(Invalid::field(ErrorCode::InvalidParam, "params"))?;
+        let params = params.as_object().ok_or(Invalid::field(ErrorCode::InvalidParam, "params"))?;
         match biz {
             BizType::MattingImage => parse_cutout(params).map(TaskSpec::Cutout),
             _ => Err(Invalid::field(ErrorCode::BizTypeNotAvailable, "bizType")),

@@ -26,9 +26,7 @@ impl TaskStatus {
     }
 
     pub fn parse(s: &str) -> Option<Self> {
-        [Self::New, Self::Running, Self::Success, Self::Failed, Self::Timeout]
-            .into_iter()
-            .find(|v| v.as_str() == s)
+        [Self::New, Self::Running, Self::Success, Self::Failed, Self::Timeout].into_iter().find(|v| v.as_str() == s)
     }
 
     pub fn is_terminal(self) -> bool {

@@ -92,17 +92,13 @@ impl UploadRules {
         let reader = ImageReader::new(Cursor::new(data))
             .with_guessed_format()
             .map_err(|_| Invalid::new(ErrorCode::UploadBadFormat))?;
-        let format = reader
-            .format()
-            .and_then(ImageFormat::from_image_format)
-            .ok_or(Invalid::new(ErrorCode::UploadBadFormat))?;
+        let format =
+            reader.format().and_then(ImageFormat::from_image_format).ok_or(Invalid::new(ErrorCode::UploadBadFormat))?;
         let bytes = data.len() as u64;
         if bytes < self.min_bytes || bytes > self.max_bytes {
             return Err(Invalid::new(ErrorCode::UploadBadSize));
         }
-        let (width, height) = reader
-            .into_dimensions()
-            .map_err(|_| Invalid::new(ErrorCode::UploadCorrupt))?;
+        let (width, height) = reader.into_dimensions().map_err(|_| Invalid::new(ErrorCode::UploadCorrupt))?;
         if width > self.max_side || height > self.max_side {
             return Err(Invalid::new(ErrorCode::UploadTooManyPixels));
         }
@@ -179,10 +175,7 @@ mod tests {
         assert_eq!(code(&noisy_png(300, 300)), ErrorCode::UploadBadSize);
         assert_eq!(code(&noisy_png(1200, 500)), ErrorCode::UploadBadRatio);
         let tiny_but_heavy = UploadRules { min_bytes: 0, ..rules };
-        assert_eq!(
-            tiny_but_heavy.inspect(&noisy_png(200, 200)).unwrap_err().code,
-            ErrorCode::UploadLowResolution
-        );
+        assert_eq!(tiny_but_heavy.inspect(&noisy_png(200, 200)).unwrap_err().code, ErrorCode::UploadLowResolution);
     }
 
     #[test]

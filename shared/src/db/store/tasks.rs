@@ -5,8 +5,8 @@
 use chrono::{DateTime, Duration, Utc};
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection,
-    EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, TransactionTrait,
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, PaginatorTrait,
+    QueryFilter, QueryOrder, QuerySelect, TransactionTrait,
 };
 use serde_json::Value;
 
@@ -85,11 +85,7 @@ fn unfinished() -> [&'static str; 2] {
 /// owner already has `max_unfinished` tasks NEW or RUNNING. Touching the
 /// user row first serialises concurrent submissions of one user on both
 /// SQLite (write lock) and PostgreSQL (row lock), so the cap holds.
-pub async fn create_task(
-    db: &DatabaseConnection,
-    new: NewTask,
-    max_unfinished: u64,
-) -> Result<TaskRecord, StoreError> {
+pub async fn create_task(db: &DatabaseConnection, new: NewTask, max_unfinished: u64) -> Result<TaskRecord, StoreError> {
     let txn = db.begin().await?;
     let now = Utc::now();
     users::Entity::update_many()
@@ -143,11 +139,7 @@ pub async fn create_task(
 }
 
 pub async fn get_task(db: &impl ConnectionTrait, id: TaskId) -> Result<Option<TaskRecord>, StoreError> {
-    tasks::Entity::find_by_id(id.to_string())
-        .one(db)
-        .await?
-        .map(TaskRecord::try_from)
-        .transpose()
+    tasks::Entity::find_by_id(id.to_string()).one(db).await?.map(TaskRecord::try_from).transpose()
 }
 
 /// A user's tasks, newest first.

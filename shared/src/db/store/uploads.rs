@@ -51,11 +51,7 @@ pub async fn insert_upload(db: &impl ConnectionTrait, rec: &UploadRecord) -> Res
 }
 
 pub async fn get_upload(db: &impl ConnectionTrait, id: UploadId) -> Result<Option<UploadRecord>, StoreError> {
-    uploads::Entity::find_by_id(id.to_string())
-        .one(db)
-        .await?
-        .map(UploadRecord::try_from)
-        .transpose()
+    uploads::Entity::find_by_id(id.to_string()).one(db).await?.map(UploadRecord::try_from).transpose()
 }
 
 pub async fn count_uploads(db: &impl ConnectionTrait) -> Result<u64, StoreError> {

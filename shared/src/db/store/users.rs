@@ -69,22 +69,13 @@ pub async fn create_user(
     };
     match row.insert(db).await {
         Ok(m) => Ok(m.into()),
-        Err(e) if matches!(e.sql_err(), Some(SqlErr::UniqueConstraintViolation(_))) => {
-            Err(StoreError::AccountExists)
-        }
+        Err(e) if matches!(e.sql_err(), Some(SqlErr::UniqueConstraintViolation(_))) => Err(StoreError::AccountExists),
         Err(e) => Err(e.into()),
     }
 }
 
-pub async fn find_by_account(
-    db: &impl ConnectionTrait,
-    account: &Account,
-) -> Result<Option<UserRecord>, StoreError> {
-    Ok(users::Entity::find()
-        .filter(account_filter(account))
-        .one(db)
-        .await?
-        .map(Into::into))
+pub async fn find_by_account(db: &impl ConnectionTrait, account: &Account) -> Result<Option<UserRecord>, StoreError> {
+    Ok(users::Entity::find().filter(account_filter(account)).one(db).await?.map(Into::into))
 }
 
 pub async fn get_user(db: &impl ConnectionTrait, id: UserId) -> Result<Option<UserRecord>, StoreError> {

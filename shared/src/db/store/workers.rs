@@ -21,7 +21,8 @@ pub struct WorkerNode {
 
 pub async fn register_worker(db: &impl ConnectionTrait, node: &WorkerNode) -> Result<(), StoreError> {
     let now = Utc::now();
-    let caps = serde_json::to_value(&node.capabilities).map_err(|e| StoreError::corrupt("worker_nodes", e.to_string()))?;
+    let caps =
+        serde_json::to_value(&node.capabilities).map_err(|e| StoreError::corrupt("worker_nodes", e.to_string()))?;
     let row = worker_nodes::ActiveModel {
         id: Set(node.id.clone()),
         name: Set(node.name.clone()),
