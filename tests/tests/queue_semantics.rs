@@ -1,0 +1,82 @@
+//! The database is the truth and Redis carries work: an accepted task is
+//! delivered even if Redis was down when it was submitted, a duplicated job
+//! applies its outcome once, and a task whose worker vanished ends TIMEOUT.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::time::Duration;
+
+use pixmart_shared::db::store::tasks as task_store;
+use pixmart_shared::domain::TaskId;
+use pixmart_tests::images::{encode_png, product_photo};
+use pixmart_tests::{RedisServer, TestApp, TestDatabase};
+use pixmart_worker::Outcome;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn task_submitted_while_redis_is_down_is_delivered_when_it_returns() {
+    let mut app = TestApp::start(TestDatabase::sqlite()).await;
+    let mut c = app.client();
+    c.register_random().await;
+    let url = c.upload_png(encode_png(&product_photo(700, 700).0)).await;
+
+    let port = app.redis.as_ref().unwrap().port;
+    app.redis = None; // redis-server killed
+    let task_id = c.submit_cutout(&url, None).await;
+    let db = app.db().await;
+    assert_eq!(task_store::outbox_len(&db).await.unwrap(), 1, "the job waits in the database");
+    let (_, health) = c.get("/api/health").await;
+    assert_eq!(health["data"]["redis"], "down");
+
+    app.redis = Some(RedisServer::start_on(port));
+    app.start_worker();
+    let task = c.wait_task(&task_id, Duration::from_secs(120)).await;
+    assert_eq!(task["status"], "SUCCESS", "{task}");
+    assert_eq!(task_store::outbox_len(&db).await.unwrap(), 0);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_job_delivered_twice_is_applied_once() {
+    let app = TestApp::start(TestDatabase::sqlite()).await;
+    let mut c = app.client();
+    c.register_random().await;
+    let url = c.upload_png(encode_png(&product_photo(700, 700).0)).await;
+    let task_id: TaskId = c.submit_cutout(&url, None).await.parse().unwrap();
+
+    // Two worker processes receive the same job: run it directly on both.
+    let ctx_a = pixmart_worker::runner::build_context(app.settings.clone()).await.unwrap();
+    let ctx_b = pixmart_worker::runner::build_context(app.settings.clone()).await.unwrap();
+    let (a, b) = tokio::join!(pixmart_worker::process_task(&ctx_a, task_id), pixmart_worker::process_task(&ctx_b, task_id));
+    let mut outcomes = [a.unwrap(), b.unwrap()];
+    outcomes.sort_by_key(|o| o == &Outcome::Skipped);
+    assert_eq!(outcomes, [Outcome::Succeeded, Outcome::Skipped]);
+
+    let task = task_store::get_task(&ctx_a.db, task_id).await.unwrap().unwrap();
+    assert_eq!(task.attempts, 1);
+    assert_eq!(task.results.len(), 2);
+    // A late third delivery changes nothing either.
+    assert_eq!(pixmart_worker::process_task(&ctx_a, task_id).await.unwrap(), Outcome::Skipped);
+    assert_eq!(task_store::get_task(&ctx_a.db, task_id).await.unwrap().unwrap(), task);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_task_whose_worker_vanished_ends_timeout_and_cannot_be_completed_late() {
+    let app = TestApp::start(TestDatabase::sqlite()).await;
+    let mut c = app.client();
+    c.register_random().await;
+    let url = c.upload_png(encode_png(&product_photo(700, 700).0)).await;
+    let task_id: TaskId = c.submit_cutout(&url, None).await.parse().unwrap();
+
+    // A worker claims the task with a lease that runs out at once, then dies.
+    let db = app.db().await;
+    let claimed = task_store::claim_task(&db, task_id, "dead-worker", chrono::Duration::milliseconds(1)).await.unwrap();
+    assert!(claimed.is_some());
+    let task = c.wait_task(&task_id.to_string(), Duration::from_secs(30)).await;
+    assert_eq!(task["status"], "TIMEOUT", "{task}");
+    assert_eq!(task["errorCode"], "TASK_TIMEOUT");
+    assert_eq!(task["errorMsg"], "生成超时，灵石已返还");
+
+    // If the "dead" worker comes back and reports, nothing changes.
+    assert!(!task_store::complete_task(&db, task_id, "dead-worker", &[]).await.unwrap());
+    assert!(!task_store::fail_task(&db, task_id, "dead-worker", "X", "late").await.unwrap());
+    let again = task_store::get_task(&db, task_id).await.unwrap().unwrap();
+    assert_eq!(again.status.as_str(), "TIMEOUT");
+}
