@@ -21,12 +21,7 @@ impl AppState {
     /// the Redis dispatcher, which connects lazily so the API starts and
     /// accepts tasks while Redis is down.
     pub async fn connect(settings: Settings) -> anyhow::Result<Self> {
-        let db = db::connect(settings.database_url(), settings.database.max_connections)
-            .await
-            .context("cannot connect to the database")?;
-        if settings.database.auto_migrate {
-            db::migrate(&db).await.context("database migration failed")?;
-        }
+        let db = db::open(&settings).await.context("cannot open the database")?;
         let blobs = BlobStore::new(&settings.storage.dir);
         blobs.check().await.context("storage directory is not usable")?;
         let dispatcher = Arc::new(Dispatcher::new(

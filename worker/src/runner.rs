@@ -44,12 +44,7 @@ pub async fn shutdown_signal() {
 
 /// Builds the worker context: database, storage, models.
 pub async fn build_context(settings: Settings) -> anyhow::Result<WorkerContext> {
-    let db = db::connect(settings.database_url(), settings.database.max_connections)
-        .await
-        .context("cannot connect to the database")?;
-    if settings.database.auto_migrate {
-        db::migrate(&db).await.context("database migration failed")?;
-    }
+    let db = db::open(&settings).await.context("cannot open the database")?;
     let models_settings = settings.models.clone();
     let models = tokio::task::spawn_blocking(move || LoadedModels::load(&models_settings))
         .await

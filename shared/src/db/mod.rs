@@ -59,6 +59,16 @@ pub async fn connect(url: &str, max_connections: u32) -> Result<DatabaseConnecti
     Database::connect(options).await
 }
 
+/// Connects with the configured URL and pool size, migrating when the
+/// settings ask for it: what every binary does at start.
+pub async fn open(settings: &crate::config::Settings) -> Result<DatabaseConnection, DbErr> {
+    let db = connect(settings.database_url(), settings.database.max_connections).await?;
+    if settings.database.auto_migrate {
+        migrate(&db).await?;
+    }
+    Ok(db)
+}
+
 /// Applies pending migrations.
 pub async fn migrate(db: &DatabaseConnection) -> Result<(), DbErr> {
     use pixmart_migrations::{Migrator, MigratorTrait};

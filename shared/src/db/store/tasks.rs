@@ -298,20 +298,10 @@ pub async fn complete_task(
     results: &[TaskResult],
 ) -> Result<bool, StoreError> {
     let results = serde_json::to_value(results).map_err(|e| StoreError::corrupt("tasks", e.to_string()))?;
-    let now = Utc::now();
-    let txn = db.begin().await?;
-    let res = tasks::Entity::update_many()
-        .col_expr(tasks::Column::Status, Expr::value(TaskStatus::Success.as_str()))
-        .col_expr(tasks::Column::Progress, Expr::value(100))
-        .col_expr(tasks::Column::Results, Expr::value(results))
-        .col_expr(tasks::Column::LeaseUntil, Expr::value(Option::<DateTime<Utc>>::None))
-        .col_expr(tasks::Column::FinishedAt, Expr::value(now))
-        .col_expr(tasks::Column::UpdatedAt, Expr::value(now))
-        .filter(running_by(id, worker_id))
-        .exec(&txn)
-        .await?;
-    txn.commit().await?;
-    Ok(res.rows_affected == 1)
+    finish(db, id, worker_id, TaskStatus::Success, |update| {
+        update.col_expr(tasks::Column::Progress, Expr::value(100)).col_expr(tasks::Column::Results, Expr::value(results))
+    })
+    .await
 }
 
 /// FAILED with a stable code and a readable message, only if this worker
@@ -324,18 +314,33 @@ pub async fn fail_task(
     error_code: &str,
     error_msg: &str,
 ) -> Result<bool, StoreError> {
+    finish(db, id, worker_id, TaskStatus::Failed, |update| {
+        update
+            .col_expr(tasks::Column::ErrorCode, Expr::value(error_code))
+            .col_expr(tasks::Column::ErrorMsg, Expr::value(error_msg))
+    })
+    .await
+}
+
+/// Moves a task this worker holds from RUNNING to a terminal `status`, with
+/// the outcome's own columns, in one transaction (where the ledger effect
+/// will join it). False when the worker no longer holds the task.
+async fn finish(
+    db: &DatabaseConnection,
+    id: TaskId,
+    worker_id: &str,
+    status: TaskStatus,
+    outcome: impl FnOnce(sea_orm::UpdateMany<tasks::Entity>) -> sea_orm::UpdateMany<tasks::Entity>,
+) -> Result<bool, StoreError> {
     let now = Utc::now();
     let txn = db.begin().await?;
-    let res = tasks::Entity::update_many()
-        .col_expr(tasks::Column::Status, Expr::value(TaskStatus::Failed.as_str()))
-        .col_expr(tasks::Column::ErrorCode, Expr::value(error_code))
-        .col_expr(tasks::Column::ErrorMsg, Expr::value(error_msg))
+    let update = tasks::Entity::update_many()
+        .col_expr(tasks::Column::Status, Expr::value(status.as_str()))
         .col_expr(tasks::Column::LeaseUntil, Expr::value(Option::<DateTime<Utc>>::None))
         .col_expr(tasks::Column::FinishedAt, Expr::value(now))
         .col_expr(tasks::Column::UpdatedAt, Expr::value(now))
-        .filter(running_by(id, worker_id))
-        .exec(&txn)
-        .await?;
+        .filter(running_by(id, worker_id));
+    let res = outcome(update).exec(&txn).await?;
     txn.commit().await?;
     Ok(res.rows_affected == 1)
 }
