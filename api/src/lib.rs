@@ -1,6 +1,7 @@
 //! The pixmart HTTP API: thin handlers over `pixmart_shared`.
 
 pub mod auth;
+pub mod branding;
 pub mod dispatch;
 pub mod dto;
 pub mod envelope;

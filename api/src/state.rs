@@ -5,6 +5,7 @@ use pixmart_shared::config::Settings;
 use pixmart_shared::db::{self, Db};
 use pixmart_shared::storage::BlobStore;
 
+use crate::branding::Brands;
 use crate::dispatch::Dispatcher;
 
 /// What every handler may use, built once at startup.
@@ -14,6 +15,7 @@ pub struct AppState {
     pub blobs: BlobStore,
     pub dispatcher: Arc<Dispatcher>,
     pub settings: Arc<Settings>,
+    pub brands: Arc<Brands>,
 }
 
 impl AppState {
@@ -29,6 +31,7 @@ impl AppState {
             settings.redis.namespace.clone(),
             settings.tasks.max_queue_depth,
         ));
-        Ok(AppState { db, blobs, dispatcher, settings: Arc::new(settings) })
+        let brands = Brands::load(settings.branding.file.as_deref()).context("brand configuration")?;
+        Ok(AppState { db, blobs, dispatcher, settings: Arc::new(settings), brands: Arc::new(brands) })
     }
 }

@@ -17,6 +17,14 @@ pub struct Settings {
     pub models: ModelSettings,
     pub worker: WorkerSettings,
     pub tasks: TaskSettings,
+    #[serde(default)]
+    pub branding: BrandingSettings,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct BrandingSettings {
+    /// A brands TOML file; the API's shipped brands when absent.
+    pub file: Option<PathBuf>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -169,6 +169,9 @@ struct E2eRun {
     worker: Duration,
     /// Finished → the client's poll that sees SUCCESS.
     seen: Duration,
+    /// `GET /api/tasks/{id}` requests made.
+    polls: u32,
+    task_id: String,
 }
 
 async fn e2e_once(client: &TestClient, db: &DatabaseConnection, image_url: &str, poll: Duration) -> E2eRun {
@@ -176,8 +179,10 @@ async fn e2e_once(client: &TestClient, db: &DatabaseConnection, image_url: &str,
     let cpu0 = cpu_time();
     let t0 = Instant::now();
     let task_id = client.submit_cutout(image_url, None).await;
+    let mut polls = 0;
     loop {
         let (status, body) = client.get(&format!("/api/tasks/{task_id}")).await;
+        polls += 1;
         assert_eq!(status, 200, "{body}");
         match body["data"]["status"].as_str() {
             Some("SUCCESS") => break,
@@ -202,7 +207,23 @@ async fn e2e_once(client: &TestClient, db: &DatabaseConnection, image_url: &str,
         queue: span(created, started),
         worker: span(started, finished),
         seen: span(finished, seen_at),
+        polls,
+        task_id,
     }
+}
+
+/// The cost of one status poll (what the client adds while a task runs):
+/// `GET /api/tasks/{id}` on a finished task, back to back.
+async fn poll_cost(client: &TestClient, task_id: &str, n: u32) -> (Duration, Option<Duration>) {
+    let path = format!("/api/tasks/{task_id}");
+    let cpu0 = cpu_time();
+    let t0 = Instant::now();
+    for _ in 0..n {
+        let (status, _) = client.get(&path).await;
+        assert_eq!(status, 200);
+    }
+    let wall = t0.elapsed() / n;
+    (wall, cpu0.zip(cpu_time()).map(|(a, b)| b.saturating_sub(a) / n))
 }
 
 /// Everything measured for one worker poll interval.
@@ -215,6 +236,10 @@ struct E2eReport {
     queue: Vec<Duration>,
     worker: Vec<Duration>,
     seen: Vec<Duration>,
+    polls: Vec<u32>,
+    /// Wall and CPU time of one status poll (client + API + database).
+    poll_wall: Duration,
+    poll_cpu: Option<Duration>,
 }
 
 impl E2eReport {
@@ -275,7 +300,11 @@ impl Bench {
             queue: vec![],
             worker: vec![],
             seen: vec![],
+            polls: vec![],
+            poll_wall: Duration::ZERO,
+            poll_cpu: None,
         };
+        let mut last_task = String::new();
         for _ in 0..self.runs {
             r.infer.time(|| self.infer());
             r.run.time(|| self.run());
@@ -285,7 +314,10 @@ impl Bench {
             r.queue.push(one.queue);
             r.worker.push(one.worker);
             r.seen.push(one.seen);
+            r.polls.push(one.polls);
+            last_task = one.task_id;
         }
+        (r.poll_wall, r.poll_cpu) = poll_cost(&client, &last_task, 200).await;
         drop(client);
         drop(db);
         drop(app); // stops the worker and redis-server
@@ -313,7 +345,8 @@ async fn bench(runs: usize, size: u32, worker_polls: Vec<u64>, client_poll: Dura
         .ort_dylib_path
         .clone()
         .unwrap_or_else(|| panic!("ONNX Runtime not found: set ORT_DYLIB_PATH or run scripts/fetch-models"));
-    OrtRuntime::init(&dylib).unwrap_or_else(|e| panic!("ONNX Runtime at {}: {e}; run scripts/fetch-models", dylib.display()));
+    OrtRuntime::init(&dylib)
+        .unwrap_or_else(|e| panic!("ONNX Runtime at {}: {e}; run scripts/fetch-models", dylib.display()));
     let kind = CutoutModelKind::IsNet;
     let model_path = settings.models.dir.join(kind.file_name());
     let session = CutoutSession::load(kind, &model_path, threads)
@@ -332,7 +365,10 @@ async fn bench(runs: usize, size: u32, worker_polls: Vec<u64>, client_poll: Dura
         kind.file_name(),
         b.png.len() as f64 / 1e6,
     );
-    println!("load average at start: {load_start}; {} CPUs", std::thread::available_parallelism().map_or(0, |n| n.get()));
+    println!(
+        "load average at start: {load_start}; {} CPUs",
+        std::thread::available_parallelism().map_or(0, |n| n.get())
+    );
 
     // Raw inference, nothing else running in the process yet.
     b.infer();

@@ -42,10 +42,16 @@ pub struct TestApp {
 
 impl TestApp {
     pub async fn start(db: TestDatabase) -> Self {
+        Self::start_with(db, |_| {}).await
+    }
+
+    /// As [`start`](Self::start), with the settings adjusted first.
+    pub async fn start_with(db: TestDatabase, adjust: impl FnOnce(&mut Settings)) -> Self {
         init_test_logging();
         let redis = RedisServer::start();
         let storage = tempfile::tempdir().unwrap();
-        let settings = test_settings(db.url(), &redis.url(), storage.path());
+        let mut settings = test_settings(db.url(), &redis.url(), storage.path());
+        adjust(&mut settings);
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
         let base_url = format!("http://{}", listener.local_addr().unwrap());
         let api_settings = settings.clone();

@@ -44,7 +44,8 @@ async fn a_job_delivered_twice_is_applied_once() {
     // Two worker processes receive the same job: run it directly on both.
     let ctx_a = pixmart_worker::runner::build_context(app.settings.clone()).await.unwrap();
     let ctx_b = pixmart_worker::runner::build_context(app.settings.clone()).await.unwrap();
-    let (a, b) = tokio::join!(pixmart_worker::process_task(&ctx_a, task_id), pixmart_worker::process_task(&ctx_b, task_id));
+    let (a, b) =
+        tokio::join!(pixmart_worker::process_task(&ctx_a, task_id), pixmart_worker::process_task(&ctx_b, task_id));
     let mut outcomes = [a.unwrap(), b.unwrap()];
     outcomes.sort_by_key(|o| o == &Outcome::Skipped);
     assert_eq!(outcomes, [Outcome::Succeeded, Outcome::Skipped]);

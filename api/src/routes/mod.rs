@@ -2,6 +2,7 @@
 //! or dispatcher, shape the answer.
 
 mod auth;
+mod config;
 mod files;
 mod health;
 mod tasks;
@@ -17,6 +18,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.app_data(json_config()).service(
         web::scope("/api")
             .route("/health", web::get().to(health::health))
+            .route("/config", web::get().to(config::config))
             .route("/auth/register", web::post().to(auth::register))
             .route("/auth/login", web::post().to(auth::login))
             .route("/auth/logout", web::post().to(auth::logout))

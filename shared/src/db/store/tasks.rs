@@ -299,7 +299,9 @@ pub async fn complete_task(
 ) -> Result<bool, StoreError> {
     let results = serde_json::to_value(results).map_err(|e| StoreError::corrupt("tasks", e.to_string()))?;
     finish(db, id, worker_id, TaskStatus::Success, |update| {
-        update.col_expr(tasks::Column::Progress, Expr::value(100)).col_expr(tasks::Column::Results, Expr::value(results))
+        update
+            .col_expr(tasks::Column::Progress, Expr::value(100))
+            .col_expr(tasks::Column::Results, Expr::value(results))
     })
     .await
 }

@@ -1,0 +1,241 @@
+//! White-label brands: which name, colours, menu groups and routes the UI
+//! shows. Loaded once at startup from a TOML file (a default ships with the
+//! API); tenants in the database will refine this per tenant.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+const DEFAULT_BRANDS: &str = include_str!("../config/brands.toml");
+
+/// The spec's top-bar groups; a brand may only name these.
+pub const MENU_GROUPS: [&str; 15] = [
+    "home",
+    "workbench",
+    "hot-topics",
+    "asset-library",
+    "enterprise-management",
+    "hot-creation",
+    "material-generation",
+    "ai-photo",
+    "product-gpt",
+    "rewrite",
+    "marketing-insight",
+    "creation-tools",
+    "agent",
+    "benefit-centre",
+    "creation-space",
+];
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BrandsFile {
+    default: String,
+    brand: Vec<Brand>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Brand {
+    pub id: String,
+    pub name: String,
+    pub primary_color: String,
+    #[serde(default)]
+    pub logo_url: Option<String>,
+    #[serde(default)]
+    pub contact: Option<String>,
+    #[serde(default)]
+    pub tutorial_url: Option<String>,
+    /// Request hosts that select this brand.
+    #[serde(default)]
+    pub hosts: Vec<String>,
+    pub menu_groups: Vec<String>,
+    pub routes: Vec<String>,
+    #[serde(default)]
+    pub hidden_header_paths: Vec<String>,
+    #[serde(default)]
+    pub hidden_sidebar_paths: Vec<String>,
+    #[serde(default)]
+    pub referrers: BTreeMap<String, Referrer>,
+    #[serde(default)]
+    pub custom_image: bool,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
+pub struct Referrer {
+    #[serde(default)]
+    pub hide_header: bool,
+    #[serde(default)]
+    pub hide_sidebar: bool,
+    #[serde(default)]
+    pub hide_float: bool,
+    #[serde(default)]
+    pub hide_points: bool,
+    #[serde(default)]
+    pub hide_enterprise_service: bool,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum BrandingError {
+    #[error("cannot read brands file {path}: {source}")]
+    Read { path: String, source: std::io::Error },
+    #[error("invalid brands file: {0}")]
+    Parse(String),
+    #[error("brand {brand:?}: {problem}")]
+    Invalid { brand: String, problem: String },
+}
+
+/// All brands and the default one.
+#[derive(Debug, Clone)]
+pub struct Brands {
+    brands: Vec<Brand>,
+    default_index: usize,
+}
+
+impl Brands {
+    /// The brands in `file`, or the shipped default when `None`.
+    pub fn load(file: Option<&Path>) -> Result<Self, BrandingError> {
+        let text = match file {
+            Some(path) => std::fs::read_to_string(path)
+                .map_err(|source| BrandingError::Read { path: path.display().to_string(), source })?,
+            None => DEFAULT_BRANDS.to_owned(),
+        };
+        Self::parse(&text)
+    }
+
+    pub fn parse(text: &str) -> Result<Self, BrandingError> {
+        let file: BrandsFile = toml::from_str(text).map_err(|e| BrandingError::Parse(e.to_string()))?;
+        for b in &file.brand {
+            let invalid = |problem: String| BrandingError::Invalid { brand: b.id.clone(), problem };
+            if let Some(g) = b.menu_groups.iter().find(|g| !MENU_GROUPS.contains(&g.as_str())) {
+                return Err(invalid(format!("unknown menu group {g:?}")));
+            }
+            if let Some(r) = b.routes.iter().find(|r| !r.starts_with('/')) {
+                return Err(invalid(format!("route {r:?} must start with /")));
+            }
+            let hex = b.primary_color.strip_prefix('#').unwrap_or_default();
+            if hex.len() != 6 || !hex.chars().all(|c| c.is_ascii_hexdigit()) {
+                return Err(invalid(format!("primary_color {:?} is not #rrggbb", b.primary_color)));
+            }
+        }
+        let default_index = file
+            .brand
+            .iter()
+            .position(|b| b.id == file.default)
+            .ok_or_else(|| BrandingError::Parse(format!("default brand {:?} is not defined", file.default)))?;
+        Ok(Brands { brands: file.brand, default_index })
+    }
+
+    /// The brand named by id, else the one whose hosts include `host`,
+    /// else the default.
+    pub fn select(&self, id: Option<&str>, host: Option<&str>) -> &Brand {
+        let by_id = id.and_then(|id| self.brands.iter().find(|b| b.id == id));
+        let host = host.map(|h| h.split(':').next().unwrap_or(h));
+        let by_host = || host.and_then(|h| self.brands.iter().find(|b| b.hosts.iter().any(|x| x == h)));
+        by_id.or_else(by_host).unwrap_or(&self.brands[self.default_index])
+    }
+}
+
+/// `GET /api/config` data.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ConfigDto<'a> {
+    pub brand: BrandDto<'a>,
+    pub menu_groups: &'a [String],
+    pub routes: &'a [String],
+    pub hidden: HiddenDto<'a>,
+    pub referrers: &'a BTreeMap<String, Referrer>,
+    pub flags: FlagsDto,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BrandDto<'a> {
+    pub id: &'a str,
+    pub name: &'a str,
+    pub logo_url: Option<&'a str>,
+    pub primary_color: &'a str,
+    pub contact: Option<&'a str>,
+    pub tutorial_url: Option<&'a str>,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct HiddenDto<'a> {
+    pub header_paths: &'a [String],
+    pub sidebar_paths: &'a [String],
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FlagsDto {
+    pub customized_image: bool,
+}
+
+impl<'a> ConfigDto<'a> {
+    pub fn of(b: &'a Brand) -> Self {
+        ConfigDto {
+            brand: BrandDto {
+                id: &b.id,
+                name: &b.name,
+                logo_url: b.logo_url.as_deref(),
+                primary_color: &b.primary_color,
+                contact: b.contact.as_deref(),
+                tutorial_url: b.tutorial_url.as_deref(),
+            },
+            menu_groups: &b.menu_groups,
+            routes: &b.routes,
+            hidden: HiddenDto { header_paths: &b.hidden_header_paths, sidebar_paths: &b.hidden_sidebar_paths },
+            referrers: &b.referrers,
+            flags: FlagsDto { customized_image: b.custom_image },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shipped_brands_load_and_select() {
+        let brands = Brands::load(None).unwrap();
+        assert_eq!(brands.select(None, None).id, "pixmart");
+        assert_eq!(brands.select(Some("modi-demo"), None).name, "MODI Demo");
+        assert_eq!(brands.select(Some("nope"), None).id, "pixmart");
+    }
+
+    #[test]
+    fn hosts_select_a_brand() {
+        let text = r##"
+default = "a"
+[[brand]]
+id = "a"
+name = "A"
+primary_color = "#2352d8"
+menu_groups = ["home"]
+routes = ["/"]
+[[brand]]
+id = "b"
+name = "B"
+primary_color = "#000000"
+hosts = ["b.example.com"]
+menu_groups = ["home"]
+routes = ["/"]
+"##;
+        let brands = Brands::parse(text).unwrap();
+        assert_eq!(brands.select(None, Some("b.example.com:8080")).id, "b");
+        assert_eq!(brands.select(Some("a"), Some("b.example.com")).id, "a");
+    }
+
+    #[test]
+    fn bad_files_are_refused_with_the_reason() {
+        let bad_group = "default = \"a\"\n[[brand]]\nid = \"a\"\nname = \"A\"\nprimary_color = \"#2352d8\"\nmenu_groups = [\"casino\"]\nroutes = [\"/\"]\n";
+        assert!(Brands::parse(bad_group).unwrap_err().to_string().contains("casino"));
+        let bad_colour = bad_group.replace("casino", "home").replace("#2352d8", "blue");
+        assert!(Brands::parse(&bad_colour).unwrap_err().to_string().contains("primary_color"));
+        let no_default = bad_group.replace("casino", "home").replace("default = \"a\"", "default = \"z\"");
+        assert!(Brands::parse(&no_default).is_err());
+    }
+}
