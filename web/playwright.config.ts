@@ -1,4 +1,4 @@
-import { defineConfig } from '@playwright/test';
+import { defineConfig, devices } from '@playwright/test';
 
 /**
  * Browser tests against a running pixmart (api + worker serving web/dist).
@@ -18,6 +18,17 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   outputDir: 'test-results',
+  // The shell runs at a desktop viewport and as a phone (Pixel 7 user agent
+  // and viewport, still Debian's Chromium); the feature specs on desktop.
+  projects: [
+    { name: 'desktop', grepInvert: /@mobile/, use: { viewport: { width: 1280, height: 900 } } },
+    {
+      name: 'mobile',
+      testMatch: /shell\.spec\.ts/,
+      grep: /@mobile/,
+      use: { ...devices['Pixel 7'], browserName: 'chromium' },
+    },
+  ],
   use: {
     baseURL,
     browserName: 'chromium',

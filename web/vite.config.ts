@@ -5,7 +5,17 @@ import react from '@vitejs/plugin-react';
 // an SPA fallback; in development Vite proxies `/api` to it.
 const API_ORIGIN = process.env.PIXMART_API_ORIGIN ?? 'http://127.0.0.1:8080';
 
+/**
+ * Where the app is mounted (e.g. `/pixmart/`), set at build time; the router
+ * reads it back as `import.meta.env.BASE_URL`. Default `/`.
+ */
+export function basePath(raw: string | undefined = process.env.PIXMART_BASE_PATH): string {
+  const trimmed = (raw ?? '').trim().replace(/^\/+|\/+$/g, '');
+  return trimmed ? `/${trimmed}/` : '/';
+}
+
 export default defineConfig({
+  base: basePath(),
   plugins: [react()],
   server: {
     proxy: { '/api': { target: API_ORIGIN, changeOrigin: false } },

@@ -8,14 +8,18 @@ import { SessionContext, useToken, type Session } from '../lib/session';
 function SessionProvider({ children }: { children: ReactNode }) {
   const token = useToken();
   const { data, isPending } = useUserInfo();
-  const session = useMemo<Session>(
-    () => ({
-      user: token && data?.user ? data.user : null,
-      points: data?.points ?? data?.benefitPackage?.remainBeanCount ?? null,
+  const session = useMemo<Session>(() => {
+    const signedIn = !!token && !!data?.user;
+    return {
+      user: signedIn ? data.user : null,
+      points: signedIn ? (data.points ?? data.benefitPackage?.remainBeanCount ?? null) : null,
       loading: !!token && isPending,
-    }),
-    [token, data, isPending],
-  );
+      vipUser: signedIn && !!data.vipUser,
+      isChatAllow: signedIn && !!data.isChatAllow,
+      productType: signedIn ? (data.benefitPackage?.product?.productType ?? null) : null,
+      benefitEndTime: signedIn ? (data.benefitPackage?.endTime ?? null) : null,
+    };
+  }, [token, data, isPending]);
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }
 

@@ -1,4 +1,9 @@
-import { useEffect, useId, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+
+/** Modal timings (spec 9.1): opens after 30 ms, closes after 100 ms (desktop) or 200 ms (mobile). */
+export const MODAL_OPEN_DELAY_MS = 30;
+export const MODAL_CLOSE_DELAY_MS = { desktop: 100, mobile: 200 } as const;
+export type ModalVariant = keyof typeof MODAL_CLOSE_DELAY_MS;
 
 interface ModalProps {
   open: boolean;
@@ -7,29 +12,83 @@ interface ModalProps {
   closeLabel: string;
   children: ReactNode;
   testId?: string;
+  /** false: no ×, Escape and the backdrop do nothing (e.g. the MoTT login overlay). */
+  closable?: boolean;
+  variant?: ModalVariant;
+  className?: string;
 }
 
-/** A centred dialog over a dimmed page; Escape or the × closes it. */
-export function Modal({ open, title, onClose, closeLabel, children, testId }: ModalProps) {
-  const titleId = useId();
+/**
+ * Mounted while open and for the close delay after; `shown` turns on
+ * 30 ms after opening so the CSS transition runs.
+ */
+export function useModalPresence(open: boolean, variant: ModalVariant = 'desktop') {
+  const [shown, setShown] = useState(false);
+  const [lingering, setLingering] = useState(false);
+  const closeDelay = MODAL_CLOSE_DELAY_MS[variant];
   useEffect(() => {
-    if (!open) return;
+    if (open) {
+      const timer = setTimeout(() => {
+        setShown(true);
+        setLingering(true);
+      }, MODAL_OPEN_DELAY_MS);
+      return () => clearTimeout(timer);
+    }
+    const timer = setTimeout(() => {
+      setShown(false);
+      setLingering(false);
+    }, closeDelay);
+    return () => clearTimeout(timer);
+  }, [open, closeDelay]);
+  return { mounted: open || lingering, shown: open && shown };
+}
+
+/** A centred dialog (a bottom sheet on mobile) over a dimmed page. */
+export function Modal({
+  open,
+  title,
+  onClose,
+  closeLabel,
+  children,
+  testId,
+  closable = true,
+  variant = 'desktop',
+  className,
+}: ModalProps) {
+  const titleId = useId();
+  const { mounted, shown } = useModalPresence(open, variant);
+  useEffect(() => {
+    if (!open || !closable) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') onClose();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [open, onClose]);
+  }, [open, closable, onClose]);
 
-  if (!open) return null;
+  if (!mounted) return null;
+  const classes = ['modal-backdrop', `modal-${variant}`, shown ? 'is-open' : 'is-closing'];
   return (
-    <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} data-testid={testId}>
+    <div
+      className={classes.join(' ')}
+      data-state={open ? 'open' : 'closing'}
+      onMouseDown={(e) => closable && open && e.target === e.currentTarget && onClose()}
+    >
+      <div
+        className={className ? `modal ${className}` : 'modal'}
+        role="dialog"
+        aria-modal="true"
+        aria-hidden={!open}
+        aria-labelledby={titleId}
+        data-testid={open ? testId : undefined}
+      >
         <div className="modal-header">
           <h2 id={titleId}>{title}</h2>
-          <button type="button" className="icon-button" aria-label={closeLabel} onClick={onClose}>
-            ×
-          </button>
+          {closable && (
+            <button type="button" className="icon-button" aria-label={closeLabel} onClick={onClose} data-testid="modal-close">
+              ×
+            </button>
+          )}
         </div>
         {children}
       </div>

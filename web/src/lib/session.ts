@@ -113,9 +113,25 @@ export interface Session {
   points: number | null;
   /** True while the user info of a stored token is still loading. */
   loading: boolean;
+  vipUser: boolean;
+  isChatAllow: boolean;
+  /** benefitPackage.product.productType: free, basic, professional, ... */
+  productType: string | null;
+  /** benefitPackage.endTime */
+  benefitEndTime: string | null;
 }
 
-export const SessionContext = createContext<Session>({ user: null, points: null, loading: false });
+export const EMPTY_SESSION: Session = {
+  user: null,
+  points: null,
+  loading: false,
+  vipUser: false,
+  isChatAllow: false,
+  productType: null,
+  benefitEndTime: null,
+};
+
+export const SessionContext = createContext<Session>(EMPTY_SESSION);
 
 export function useSession(): Session {
   return useContext(SessionContext);

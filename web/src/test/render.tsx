@@ -1,11 +1,11 @@
 import type { ReactElement, ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { SessionContext, type Session } from '../lib/session';
+import { EMPTY_SESSION, SessionContext, type Session } from '../lib/session';
 
 export function renderWithProviders(ui: ReactElement, session?: Partial<Session>) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const value: Session = { user: null, points: null, loading: false, ...session };
+  const value: Session = { ...EMPTY_SESSION, ...session };
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>
       <SessionContext.Provider value={value}>{children}</SessionContext.Provider>

@@ -1,36 +1,39 @@
-import { Link, NavLink } from 'react-router';
 import { UserMenu } from '../../features/auth/components/UserMenu';
 import { useI18n } from '../../lib/i18n';
+import type { MenuSection } from '../routes/guards';
+import { BrandMark } from './BrandMark';
+import { LangSwitch } from './LangSwitch';
+import { MenuLink } from './MenuLink';
 
-export function TopBar() {
-  const { t, lang, setLang } = useI18n();
+/** Desktop top bar: brand, the brand's menu groups, language, account. */
+export function TopBar({ menu, showPoints }: { menu: MenuSection[]; showPoints: boolean }) {
+  const { t } = useI18n();
   return (
-    <header className="topbar">
-      <Link to="/" className="brand" data-testid="brand">
-        <span className="brand-mark" aria-hidden="true">
-          P
-        </span>
-        {t('app.brand')}
-      </Link>
-      <nav className="topnav">
-        <NavLink to="/" end>
-          {t('app.nav.home')}
-        </NavLink>
-        <NavLink to="/ai-cutout" data-testid="nav-cutout">
-          {t('app.nav.cutout')}
-        </NavLink>
+    <header className="topbar" data-testid="topbar">
+      <BrandMark />
+      <nav className="topnav" aria-label={t('menu.label')}>
+        {menu.map(({ group, items }) =>
+          items.length === 1 ? (
+            <MenuLink key={group} def={items[0]} className="topnav-item">
+              <span data-testid={`menu-group-${group}`}>{t(`menu.group.${group}`)}</span>
+            </MenuLink>
+          ) : (
+            <div key={group} className="topnav-group" tabIndex={0}>
+              <span className="topnav-item" data-testid={`menu-group-${group}`}>
+                {t(`menu.group.${group}`)} ▾
+              </span>
+              <div className="topnav-dropdown">
+                {items.map((def) => (
+                  <MenuLink key={def.path} def={def} />
+                ))}
+              </div>
+            </div>
+          ),
+        )}
       </nav>
       <div className="topbar-right">
-        <button
-          type="button"
-          className="button ghost small"
-          data-testid="lang-switch"
-          aria-label={t('app.lang.label')}
-          onClick={() => setLang(lang === 'zh' ? 'en' : 'zh')}
-        >
-          {t('app.lang.switchTo')}
-        </button>
-        <UserMenu />
+        <LangSwitch />
+        <UserMenu showPoints={showPoints} />
       </div>
     </header>
   );

@@ -3,7 +3,11 @@
  * POST /api/tasks, GET /api/tasks/{id} (polled), GET /api/tasks (history).
  */
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { request } from './client';
+import { isApiError, request } from './client';
+import { openPointsReminder } from '../membershipReminder';
+
+/** Error ids the API may use for "not enough coins" (not in its catalogue yet). */
+export const INSUFFICIENT_POINTS_ERRORS: readonly string[] = ['INSUFFICIENT_POINTS', 'INSUFFICIENT_BALANCE'];
 
 export type TaskStatus = 'NEW' | 'RUNNING' | 'SUCCESS' | 'FAILED' | 'TIMEOUT';
 export const TERMINAL_STATUSES: readonly TaskStatus[] = ['SUCCESS', 'FAILED', 'TIMEOUT'];
@@ -54,6 +58,7 @@ export interface CreatedTask {
 export const taskKeys = {
   all: ['tasks'] as const,
   detail: (taskId: string) => ['tasks', 'detail', taskId] as const,
+  /** bizType '' lists every type (creation space). */
   list: (bizType: string, pageSize: number) => ['tasks', 'list', bizType, pageSize] as const,
 };
 
@@ -102,6 +107,10 @@ export function useCreateTask<P>() {
     mutationFn: (body: CreateTaskBody<P>) => createTask(body),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: ['tasks', 'list'] });
+    },
+    onError: (e) => {
+      // Not enough coins: the membership/lingshi reminder explains where to top up.
+      if (isApiError(e) && INSUFFICIENT_POINTS_ERRORS.includes(e.error)) openPointsReminder();
     },
   });
 }

@@ -8,8 +8,6 @@ import { UPLOAD_MESSAGES } from '../uploadRules';
 
 export const messages = {
   'app.brand': { zh: 'pixmart', en: 'pixmart' },
-  'app.nav.home': { zh: '首页', en: 'Home' },
-  'app.nav.cutout': { zh: 'AI抠图', en: 'AI Cutout' },
   'app.lang.switchTo': { zh: 'English', en: '中文' },
   'app.lang.label': { zh: '切换语言', en: 'Switch language' },
   'app.login': { zh: '登录', en: 'Log in' },
@@ -17,6 +15,98 @@ export const messages = {
   'app.points': { zh: '灵石 {n}', en: '{n} coins' },
   'app.notFound': { zh: '页面不存在', en: 'Page not found' },
   'app.backHome': { zh: '返回首页', en: 'Back to home' },
+  'app.loading': { zh: '加载中…', en: 'Loading…' },
+
+  'menu.group.home': { zh: '首页', en: 'Home' },
+  'menu.group.workbench': { zh: '工作台', en: 'Workbench' },
+  'menu.group.hot-topics': { zh: '热点', en: 'Hot topics' },
+  'menu.group.asset-library': { zh: '资产库', en: 'Asset library' },
+  'menu.group.enterprise-management': { zh: '企业管理', en: 'Enterprise management' },
+  'menu.group.hot-creation': { zh: '热点创作', en: 'Hot creation' },
+  'menu.group.material-generation': { zh: '素材生成', en: 'Material generation' },
+  'menu.group.ai-photo': { zh: 'AI商拍', en: 'AI commerce photography' },
+  'menu.group.product-gpt': { zh: 'ProductGPT', en: 'ProductGPT' },
+  'menu.group.rewrite': { zh: '改写', en: 'Rewrite' },
+  'menu.group.marketing-insight': { zh: '营销洞察(Beta)', en: 'Marketing insight (beta)' },
+  'menu.group.creation-tools': { zh: 'AI工具', en: 'AI tools' },
+  'menu.group.agent': { zh: 'Agent', en: 'Agent' },
+  'menu.group.benefit-centre': { zh: '权益中心', en: 'Benefit centre' },
+  'menu.group.creation-space': { zh: '创作空间', en: 'Creation space' },
+  'menu.label': { zh: '主菜单', en: 'Main menu' },
+  'menu.side': { zh: '功能导航', en: 'Tools' },
+
+  'shell.notAvailable.title': { zh: '该功能暂未开放', en: 'This feature is not available yet' },
+  'shell.notAvailable.desc': {
+    zh: '「{name}」还没有上线，当前无法使用。',
+    en: '“{name}” has not been launched yet and cannot be used now.',
+  },
+  'shell.forbidden.title': { zh: '暂无权限', en: 'No permission' },
+  'shell.forbidden.desc': {
+    zh: '您没有访问该页面的权限',
+    en: 'You do not have permission to view this page',
+  },
+  'shell.loginRequired.title': { zh: '请先登录', en: 'Please log in first' },
+  'shell.loginRequired.desc': { zh: '登录后即可使用「{name}」', en: 'Log in to use “{name}”' },
+
+  'float.label': { zh: '帮助', en: 'Help' },
+  'float.contact': { zh: '联系顾问', en: 'Contact adviser' },
+  'float.contact.desc': {
+    zh: '如需开通、咨询或帮助，请联系本站运营方：',
+    en: 'For plans, questions or help, contact the operator of this site:',
+  },
+  'float.contact.name': { zh: '联系人', en: 'Contact' },
+  'float.contact.phone': { zh: '电话', en: 'Phone' },
+  'float.contact.email': { zh: '邮箱', en: 'Email' },
+  'float.contact.wechat': { zh: '微信', en: 'WeChat' },
+  'float.tutorial': { zh: '官方教程', en: 'Official tutorial' },
+  'float.backToTop': { zh: '回到顶部', en: 'Back to top' },
+  'common.close': { zh: '关闭', en: 'Close' },
+
+  'mobile.switch': { zh: '切换页面', en: 'Switch page' },
+  'mobile.back': { zh: '返回', en: 'Back' },
+  'mobile.points': { zh: '剩余灵石 {n}', en: '{n} coins left' },
+
+  'reminder.expiry.title': { zh: '会员到期提醒', en: 'Membership expiry reminder' },
+  'reminder.expiry.body': { zh: '您的会员权益仅剩 {n} 天', en: 'Your membership benefits end in {n} days' },
+  'reminder.points.title': { zh: '灵石不足', en: 'Not Enough Gold Coins' },
+  'reminder.points.body': {
+    zh: '您的灵石数量不足，快去权益中心加购吧～',
+    en: 'You do not have enough coins; top up in the benefit centre',
+  },
+  'reminder.points.bodyMobile': {
+    zh: '您的灵石数量不足，请前往电脑端权益中心加购～',
+    en: 'You do not have enough coins; top up in the benefit centre on a computer',
+  },
+  'reminder.points.bodyEnterprise': {
+    zh: '您的灵石数量不足，请联系客服购买灵石～',
+    en: 'You do not have enough coins; contact customer service to buy more',
+  },
+  'reminder.toMember': { zh: '前往权益中心', en: 'Go to the benefit centre' },
+  'reminder.ok': { zh: '我知道了', en: 'OK' },
+
+  'tier.free': { zh: '免费版', en: 'Free' },
+  'tier.basic': { zh: '基础版', en: 'Basic' },
+  'tier.professional': { zh: '专业版', en: 'Professional' },
+  'tier.premium': { zh: '高级版', en: 'Premium' },
+  'tier.flagship': { zh: '旗舰版', en: 'Flagship' },
+  'tier.enterprise': { zh: '企业版', en: 'Enterprise' },
+
+  'personal.title': { zh: '创作空间', en: 'Creation space' },
+  'personal.subtitle': { zh: '您在本站生成的全部作品', en: 'Everything you have generated here' },
+  'personal.retention': {
+    zh: '当前套餐：{tier}，历史记录保留 {n} 天',
+    en: 'Plan: {tier}; history is kept for {n} days',
+  },
+  'personal.empty': { zh: '暂无创作记录', en: 'Nothing created yet' },
+  'personal.account': { zh: '账号', en: 'Account' },
+  'personal.points': { zh: '剩余灵石', en: 'Coins left' },
+  'bizType.MATTING_IMAGE': { zh: 'AI抠图', en: 'AI Cutout' },
+
+  'agreement.userAgreement': { zh: '用户协议', en: 'User agreement' },
+  'agreement.privacyPolicy': { zh: '隐私政策', en: 'Privacy policy' },
+  'agreement.three': { zh: '第三方许可', en: 'Third-party licences' },
+  'agreement.failed': { zh: '协议加载失败，请稍后再试', en: 'Could not load the document, please try again later' },
+  'agreement.unknown': { zh: '未找到该协议', en: 'No such document' },
 
   'home.title': { zh: 'AI 商业图片，一键生成', en: 'Commercial images with AI, in one click' },
   'home.subtitle': {
@@ -29,6 +119,14 @@ export const messages = {
     en: 'Upload a product photo and get a transparent PNG and its mask',
   },
   'home.cutout.cta': { zh: '立即体验', en: 'Try it now' },
+  'home.features': { zh: '已上线功能', en: 'Available now' },
+  'home.steps': { zh: '三步完成', en: 'Three steps' },
+  'home.step1': { zh: '上传商品图片（500KB~10MB）', en: 'Upload a product photo (500KB to 10MB)' },
+  'home.step2': { zh: '选择模型，点击生成', en: 'Pick a model and press Generate' },
+  'home.step3': { zh: '预览并下载结果', en: 'Preview and download the result' },
+  'home.plans': { zh: '历史记录保留时长', en: 'How long your history is kept' },
+  'home.plans.days': { zh: '{n} 天', en: '{n} days' },
+  'home.agreements': { zh: '协议与许可', en: 'Agreements and licences' },
 
   'auth.title': { zh: '欢迎使用 pixmart', en: 'Welcome to pixmart' },
   'auth.tab.password': { zh: '密码登录', en: 'Password login' },
@@ -36,10 +134,10 @@ export const messages = {
   'auth.account.placeholder': { zh: '请输入手机号/邮箱', en: 'Phone number or email' },
   'auth.password.placeholder': { zh: '请输入密码', en: 'Password' },
   'auth.confirm.placeholder': { zh: '请再次输入密码', en: 'Confirm password' },
-  'auth.agreement': {
-    zh: '我已阅读并同意《用户协议》和《隐私政策》',
-    en: 'I have read and agree to the User Agreement and the Privacy Policy',
-  },
+  'auth.agreement.prefix': { zh: '我已阅读并同意', en: 'I have read and agree to the ' },
+  'auth.agreement.user': { zh: '《用户协议》', en: 'User Agreement' },
+  'auth.agreement.and': { zh: '和', en: ' and the ' },
+  'auth.agreement.privacy': { zh: '《隐私政策》', en: 'Privacy Policy' },
   'auth.submit.login': { zh: '登录', en: 'Log in' },
   'auth.submit.register': { zh: '注册并登录', en: 'Register and log in' },
   'auth.close': { zh: '关闭', en: 'Close' },
@@ -117,6 +215,11 @@ export const messages = {
   'history.loginHint': { zh: '登录后查看历史记录', en: 'Log in to see your history' },
   'history.loadMore': { zh: '加载更多', en: 'Load more' },
   'history.loading': { zh: '加载中…', en: 'Loading…' },
+  'history.download': { zh: '下载', en: 'Download' },
+
+  'workspace.generate': { zh: '立即生成', en: 'Generate' },
+  'workspace.generating': { zh: '生成中…', en: 'Generating…' },
+  'workspace.cost': { zh: '{n} 灵石', en: '{n} coins' },
 } as const satisfies Record<string, { zh: string; en: string }>;
 
 export type MessageKey = keyof typeof messages;

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Modal } from '../../../components/Modal';
+import { Modal, type ModalVariant } from '../../../components/Modal';
 import { isApiError } from '../../../lib/api/client';
-import { t as translate, useI18n, type MessageKey } from '../../../lib/i18n';
+import { getLang, t as translate, useI18n, type MessageKey } from '../../../lib/i18n';
 import { closeLoginDialog, useLoginDialogOpen } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { checkAccount, isValidPassword } from '../../../lib/validation';
@@ -18,11 +18,17 @@ const ACCOUNT_ERRORS = {
   invalidAccount: 'auth.invalidAccount',
 } as const satisfies Record<string, MessageKey>;
 
+interface LoginDialogProps {
+  /** false inside the mobile MoTT area: only a user id closes it. */
+  closable?: boolean;
+  variant?: ModalVariant;
+}
+
 /**
  * The login dialog: password login and register tabs. It closes by itself
  * once the user info holds an id.
  */
-export function LoginDialog() {
+export function LoginDialog({ closable = true, variant = 'desktop' }: LoginDialogProps) {
   const open = useLoginDialogOpen();
   const { data: info } = useUserInfo();
   const userId = info?.user?.id;
@@ -37,10 +43,23 @@ export function LoginDialog() {
 
   const { t } = useI18n();
   return (
-    <Modal open={open && !hasUser} title={t('auth.title')} closeLabel={t('auth.close')} onClose={closeLoginDialog} testId="login-dialog">
+    <Modal
+      open={open && !hasUser}
+      title={t('auth.title')}
+      closeLabel={t('auth.close')}
+      onClose={closeLoginDialog}
+      testId="login-dialog"
+      closable={closable}
+      variant={variant}
+    >
       <LoginForm />
     </Modal>
   );
+}
+
+/** The agreement page under the app's base path, in the current language. */
+function agreementHref(file: 'userAgreement' | 'privacyPolicy', lang: string = getLang()): string {
+  return `${import.meta.env.BASE_URL}user-agreement?file=${file}${lang === 'en' ? 'En' : ''}`;
 }
 
 function LoginForm() {
@@ -188,7 +207,16 @@ function LoginForm() {
             setError(null);
           }}
         />
-        <span>{t('auth.agreement')}</span>
+        <span>
+          {t('auth.agreement.prefix')}
+          <a href={agreementHref('userAgreement')} target="_blank" rel="noopener" data-testid="agreement-link-user">
+            {t('auth.agreement.user')}
+          </a>
+          {t('auth.agreement.and')}
+          <a href={agreementHref('privacyPolicy')} target="_blank" rel="noopener" data-testid="agreement-link-privacy">
+            {t('auth.agreement.privacy')}
+          </a>
+        </span>
       </label>
       {!agreed && (
         <p className="form-hint warning" data-testid="agreement-hint">

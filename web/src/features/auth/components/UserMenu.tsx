@@ -5,7 +5,7 @@ import { useLogout } from '../api/logout';
 import { useUserInfo } from '../api/userInfo';
 
 /** Top-bar corner: the signed-in account (phone or email) and log out, or log in. */
-export function UserMenu() {
+export function UserMenu({ showPoints = true, compact = false }: { showPoints?: boolean; compact?: boolean }) {
   const { t } = useI18n();
   const token = useToken();
   const navigate = useNavigate();
@@ -25,14 +25,16 @@ export function UserMenu() {
   const points = info?.points ?? info?.benefitPackage?.remainBeanCount;
   return (
     <div className="user-menu">
-      {typeof points === 'number' && (
+      {showPoints && typeof points === 'number' && (
         <span className="points" data-testid="user-points">
           {t('app.points', { n: points })}
         </span>
       )}
-      <span className="account" data-testid="user-account" title={account}>
-        {account}
-      </span>
+      {!compact && (
+        <span className="account" data-testid="user-account" title={account}>
+          {account}
+        </span>
+      )}
       <button
         type="button"
         className="button ghost small"

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { GenerationWorkspace } from '../../../components/GenerationWorkspace';
 import { ImageUploader, type UploadedImage } from '../../../components/ImageUploader';
 import type { Task } from '../../../lib/api/tasks';
 import { useI18n } from '../../../lib/i18n';
@@ -75,39 +76,23 @@ export function CutoutPage() {
   };
 
   return (
-    <div className="page cutout-page">
-      <header className="page-header">
-        <h1>{t('cutout.title')}</h1>
-        <p className="muted">{t('cutout.subtitle')}</p>
-      </header>
-      <div className="workspace">
-        <section className="panel controls">
-          <ImageUploader previewUrl={image?.previewUrl ?? null} onUploaded={onUploaded} />
-          <ModelPicker value={model} onChange={setModel} />
-          <button
-            type="button"
-            className="button primary block large"
-            data-testid="generate-button"
-            disabled={create.isPending}
-            onClick={onGenerate}
-          >
-            <span>{create.isPending ? t('cutout.generating') : t('cutout.generate')}</span>
-            <span className="cost" data-testid="generate-cost">
-              {t('cutout.cost', { n: CUTOUT_COST })}
-            </span>
-          </button>
-        </section>
-        <section className="panel stage" data-testid="stage">
-          {shown ? (
-            <TaskView key={shown.taskId} taskId={shown.taskId} previewUrl={shown.previewUrl} startedAt={shown.startedAt} />
-          ) : (
-            <div className="stage-empty checkerboard">
-              <p>{t('cutout.empty')}</p>
-            </div>
-          )}
-        </section>
-      </div>
-      <CutoutHistory activeTaskId={shown?.taskId ?? null} onSelect={onSelect} />
-    </div>
+    <GenerationWorkspace
+      className="cutout-page"
+      title={t('cutout.title')}
+      subtitle={t('cutout.subtitle')}
+      upload={<ImageUploader previewUrl={image?.previewUrl ?? null} onUploaded={onUploaded} />}
+      options={<ModelPicker value={model} onChange={setModel} />}
+      generate={{ cost: CUTOUT_COST, pending: create.isPending, onGenerate }}
+      stage={
+        shown ? (
+          <TaskView key={shown.taskId} taskId={shown.taskId} previewUrl={shown.previewUrl} startedAt={shown.startedAt} />
+        ) : (
+          <div className="stage-empty checkerboard">
+            <p>{t('cutout.empty')}</p>
+          </div>
+        )
+      }
+      history={<CutoutHistory activeTaskId={shown?.taskId ?? null} onSelect={onSelect} />}
+    />
   );
 }

@@ -1,0 +1,20 @@
+import { Link } from 'react-router';
+import { useAppConfig } from '../../lib/config';
+
+/** The brand's logo (or its initial) and name, from the configuration. */
+export function BrandMark({ compact = false }: { compact?: boolean }) {
+  const { config } = useAppConfig();
+  const { brand } = config;
+  return (
+    <Link to="/" className="brand" data-testid="brand" data-brand-id={brand.id}>
+      {brand.logoUrl ? (
+        <img className="brand-logo" src={brand.logoUrl} alt="" />
+      ) : (
+        <span className="brand-mark" aria-hidden="true">
+          {brand.name.slice(0, 1).toUpperCase()}
+        </span>
+      )}
+      {!compact && <span data-testid="brand-name">{brand.name}</span>}
+    </Link>
+  );
+}

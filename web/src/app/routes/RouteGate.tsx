@@ -1,0 +1,50 @@
+import { useEffect, type ComponentType } from 'react';
+import { CutoutPage } from '../../features/cutout/components/CutoutPage';
+import { useAppConfig } from '../../lib/config';
+import { openLoginDialog, useSession } from '../../lib/session';
+import { HomePage } from '../pages/HomePage';
+import { PersonalCenterPage } from '../pages/PersonalCenterPage';
+import { ForbiddenPage, LoadingPage, LoginRequiredPage, NotAvailablePage } from '../pages/StatusPages';
+import { UserAgreementPage } from '../pages/UserAgreementPage';
+import { useGuardContext } from '../shell';
+import { routeAccess } from './guards';
+import type { PageId, RouteDef } from './registry';
+
+const PAGES: Record<PageId, ComponentType> = {
+  home: HomePage,
+  cutout: CutoutPage,
+  personalCenter: PersonalCenterPage,
+  userAgreement: UserAgreementPage,
+  forbidden: ForbiddenPage,
+};
+
+/**
+ * Renders a registry route through the guards: the page, the login-required
+ * page (and the login dialog), the 403 page, or "not available yet".
+ */
+export function RouteGate({ def }: { def: RouteDef }) {
+  const { loaded } = useAppConfig();
+  const { loading } = useSession();
+  const ctx = useGuardContext();
+  const access = routeAccess(def, ctx);
+  // Guards that read the user wait for the user info of a stored token.
+  const waiting = !loaded || (loading && def.guards.length > 0);
+
+  useEffect(() => {
+    if (!waiting && access === 'login') openLoginDialog();
+  }, [waiting, access, def.path]);
+
+  if (waiting) return <LoadingPage />;
+  switch (access) {
+    case 'forbidden':
+      return <ForbiddenPage />;
+    case 'not-available':
+      return <NotAvailablePage def={def} />;
+    case 'login':
+      return <LoginRequiredPage def={def} />;
+    case 'ok': {
+      const Page = def.page ? PAGES[def.page] : null;
+      return Page ? <Page /> : <NotAvailablePage def={def} />;
+    }
+  }
+}

@@ -1,0 +1,130 @@
+/**
+ * The tenant/brand configuration the API serves at `GET /api/config`
+ * (`?brand=<id>`): brand name, logo, colours, contact, which menu groups and
+ * routes exist, what is hidden on which paths and for which referrers, and
+ * global feature flags. The brand id comes from `?brand=` at startup and is
+ * kept in sessionStorage (PIXMART_BRAND) for the rest of the visit.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { request } from './api/client';
+
+export const BRAND_STORAGE_KEY = 'PIXMART_BRAND';
+export const DEFAULT_PRIMARY_COLOR = '#2352d8';
+
+/** Operator contact shown by "contact adviser"; the API may send text or fields. */
+export type BrandContact =
+  | string
+  | { name?: string | null; phone?: string | null; email?: string | null; wechat?: string | null; note?: string | null };
+
+export interface Brand {
+  id: string;
+  name: string;
+  logoUrl: string | null;
+  primaryColor: string;
+  contact: BrandContact | null;
+  tutorialUrl: string | null;
+}
+
+export interface ReferrerConfig {
+  hideHeader?: boolean;
+  hideSidebar?: boolean;
+  hideFloat?: boolean;
+  hidePoints?: boolean;
+  hideEnterpriseService?: boolean;
+}
+
+export interface AppConfig {
+  brand: Brand;
+  menuGroups: string[];
+  routes: string[];
+  hidden: { headerPaths: string[]; sidebarPaths: string[] };
+  referrers: Record<string, ReferrerConfig>;
+  flags: { customizedImage: boolean } & Record<string, boolean>;
+}
+
+/**
+ * Used while `/api/config` loads and if it cannot be had: the default
+ * brand as the API describes it, so the app still works.
+ */
+export const DEFAULT_CONFIG: AppConfig = {
+  brand: {
+    id: 'pixmart',
+    name: 'pixmart',
+    logoUrl: null,
+    primaryColor: DEFAULT_PRIMARY_COLOR,
+    contact: null,
+    tutorialUrl: null,
+  },
+  menuGroups: ['home', 'ai-photo', 'creation-space', 'benefit-centre'],
+  routes: ['/', '/ai-cutout', '/personal-center', '/member', '/user-agreement'],
+  hidden: { headerPaths: [], sidebarPaths: [] },
+  referrers: {},
+  flags: { customizedImage: false },
+};
+
+/** Fills what an answer leaves out from the defaults, so readers need no checks. */
+export function normalizeConfig(raw: Partial<AppConfig> | null | undefined): AppConfig {
+  const d = DEFAULT_CONFIG;
+  const c = raw ?? {};
+  const brand: Partial<Brand> = c.brand ?? {};
+  const isColor = (v: unknown): v is string => typeof v === 'string' && /^#[0-9a-fA-F]{3,8}$/.test(v);
+  return {
+    brand: {
+      id: brand.id || d.brand.id,
+      name: brand.name || d.brand.name,
+      logoUrl: brand.logoUrl || null,
+      primaryColor: isColor(brand.primaryColor) ? brand.primaryColor : d.brand.primaryColor,
+      contact: brand.contact || null,
+      tutorialUrl: brand.tutorialUrl || null,
+    },
+    menuGroups: Array.isArray(c.menuGroups) ? c.menuGroups : d.menuGroups,
+    routes: Array.isArray(c.routes) ? c.routes : d.routes,
+    hidden: {
+      headerPaths: c.hidden?.headerPaths ?? [],
+      sidebarPaths: c.hidden?.sidebarPaths ?? [],
+    },
+    referrers: c.referrers ?? {},
+    flags: { ...c.flags, customizedImage: !!c.flags?.customizedImage },
+  };
+}
+
+export function getStoredBrand(): string | null {
+  try {
+    return globalThis.sessionStorage?.getItem(BRAND_STORAGE_KEY) || null;
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps `?brand=` from the startup address for the rest of the visit. */
+export function rememberBrand(search: string): string | null {
+  const brand = new URLSearchParams(search).get('brand');
+  if (brand) {
+    try {
+      globalThis.sessionStorage?.setItem(BRAND_STORAGE_KEY, brand);
+    } catch {
+      // storage unavailable: this page load only
+      return brand;
+    }
+  }
+  return brand || getStoredBrand();
+}
+
+export const configKey = (brand: string | null) => ['config', brand ?? ''] as const;
+
+export async function fetchConfig(brand: string | null, signal?: AbortSignal): Promise<AppConfig> {
+  const data = await request<Partial<AppConfig>>('/config', { query: { brand }, signal, silent: true });
+  return normalizeConfig(data);
+}
+
+/** The configuration; the defaults until it arrives (or if it never does). */
+export function useAppConfig(): { config: AppConfig; loaded: boolean; failed: boolean } {
+  const brand = getStoredBrand();
+  const q = useQuery({
+    queryKey: configKey(brand),
+    queryFn: ({ signal }) => fetchConfig(brand, signal),
+    staleTime: Infinity,
+    retry: 1,
+  });
+  return { config: q.data ?? DEFAULT_CONFIG, loaded: q.isSuccess || q.isError, failed: q.isError };
+}
