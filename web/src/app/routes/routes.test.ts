@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CONFIG, normalizeConfig, type AppConfig } from '../../lib/config';
+import { LANGS, messages } from '../../lib/i18n';
+import { buildMenu, isMottArea, layoutVisibility, menuVisible, needsLogin, routeAccess, type GuardContext } from './guards';
+import { DESKTOP_ROUTES, MENU_GROUPS, MOBILE_ROUTES, ROUTES, findRoute } from './registry';
+import { chooseRouteSet, isPhoneUserAgent } from './routeSet';
+
+const PIXEL_7 =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+const IPAD = 'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/604.1';
+const ANDROID_TABLET = 'Mozilla/5.0 (Linux; Android 13; SM-X700) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
+const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+
+const SPEC_PATHS = `/human-figure-image /model-photo-new /shoes-image /wig-image /ai-product-image /rewrite-background /product-bg
+/ai-cutout /customized-models /customized-animal /customized-publicity /ai-qr-code /ai-video /ai-video-single /tryon /batch-copy-bg
+/rewrite-text /rewrite-article /rewrite-image /rewrite-video /topic-generate /mott /mott-recommend /mott-idea /mott-content
+/content-calendar /content-hotspot /mott-agent /mott-statistics /mott-knowledge /goods /model-supermarket /hot-topic-list
+/hot-word-list /month-calendar /modi-content /hot-videos /hot-notes /hot-calendar /hot-immediate /kos-account /kos-monitoring
+/kos-personality /kos-topic /kos-tenant /kos-member /audit /audit-management /prod-insight /comment-insight /release-xhs
+/modi-knowledge /modi-hot-library /modi-content-library /modi-tags-library /modi-bot /modi-poster /modi-note-base
+/modi-poster-material /modi-pub-note-base /modi-hot-library/7 /modi-content-library/7 /modi-note-base/7 /modi-poster-material/7
+/modi-pub-note-base/7 /modi-task-list /modi-task-list/create /modi-task-list/edit/7 /modi-theme /modi-theme/create
+/modi-theme/edit/7 /modi-theme/create-topic /modi-theme/edit-topic/7 /feishu-plugins/audit-text-first /feishu-plugins/note-import
+/feishu-plugins/multi-post /feishu-plugins/gaoding-pic /feishu-plugins/auth /feishu-plugins/xinhong /feishu-plugins/data-sync
+/productGPT/product-insights /productGPT/forecast-production /productGPT/intelligent-dispatching /productGPT/intelligent-marketing
+/ /member /personal-center /personal-setting /user-agreement /403`.split(/\s+/);
+const MOBILE_ONLY = '/template /template-edit /feihe-activity/guide /poster /share /activity /select-login /kos-persona'.split(' ');
+
+function ctx(over: Partial<GuardContext> = {}, config: Partial<AppConfig> = {}): GuardContext {
+  return {
+    loggedIn: false,
+    vipUser: false,
+    isChatAllow: false,
+    config: normalizeConfig({ ...DEFAULT_CONFIG, ...config }),
+    ...over,
+  };
+}
+
+const def = (path: string) => {
+  const d = findRoute(path);
+  if (!d) throw new Error(`no route ${path}`);
+  return d;
+};
+
+describe('route registry', () => {
+  it('has every route the spec names, in the right set', () => {
+    for (const p of SPEC_PATHS) expect(findRoute(p, DESKTOP_ROUTES), p).toBeDefined();
+    for (const p of MOBILE_ONLY) {
+      expect(findRoute(p, MOBILE_ROUTES), p).toBeDefined();
+      expect(findRoute(p, DESKTOP_ROUTES), p).toBeUndefined();
+    }
+    for (const p of ['/', '/ai-cutout', '/personal-center', '/member', '/user-agreement', '/403']) {
+      expect(findRoute(p, MOBILE_ROUTES), p).toBeDefined();
+    }
+  });
+
+  it('has unique paths, known groups, and a zh and en title for each route', () => {
+    const paths = ROUTES.map((d) => d.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    for (const d of ROUTES) {
+      if (d.group) expect(MENU_GROUPS).toContain(d.group);
+      for (const lang of LANGS) expect(d.title[lang].trim(), `${d.path} ${lang}`).not.toBe('');
+    }
+  });
+
+  it('has a zh and en name for every menu group', () => {
+    for (const g of MENU_GROUPS) {
+      const entry = messages[`menu.group.${g}` as keyof typeof messages];
+      expect(entry?.zh, g).toBeTruthy();
+      expect(entry?.en, g).toBeTruthy();
+    }
+  });
+
+  it('matches parameters and ignores a trailing slash', () => {
+    expect(def('/modi-theme/edit/42').path).toBe('/modi-theme/edit/:id');
+    expect(def('/modi-theme/create').path).toBe('/modi-theme/create');
+    expect(def('/ai-cutout/').path).toBe('/ai-cutout');
+    expect(findRoute('/nope')).toBeUndefined();
+  });
+});
+
+describe('route set selection', () => {
+  it('recognises phones, not tablets or desktops', () => {
+    expect(isPhoneUserAgent(PIXEL_7)).toBe(true);
+    expect(isPhoneUserAgent(IPHONE)).toBe(true);
+    expect(isPhoneUserAgent(IPAD)).toBe(false);
+    expect(isPhoneUserAgent(ANDROID_TABLET)).toBe(false);
+    expect(isPhoneUserAgent(DESKTOP)).toBe(false);
+  });
+
+  it('uses the mobile set on a phone unless the path holds the standalone video path', () => {
+    expect(chooseRouteSet(PIXEL_7, '/')).toBe('mobile');
+    expect(chooseRouteSet(PIXEL_7, '/ai-cutout')).toBe('mobile');
+    expect(chooseRouteSet(PIXEL_7, '/ai-video-single')).toBe('desktop');
+    expect(chooseRouteSet(PIXEL_7, '/pixmart/ai-video-single/x')).toBe('desktop');
+    expect(chooseRouteSet(DESKTOP, '/')).toBe('desktop');
+  });
+});
+
+describe('guards', () => {
+  it('a path outside the brand answers 403; /403 and the agreements always open', () => {
+    expect(routeAccess(def('/ai-video'), ctx())).toBe('forbidden');
+    expect(routeAccess(def('/403'), ctx({}, { routes: [] }))).toBe('ok');
+    expect(routeAccess(def('/user-agreement'), ctx({}, { routes: [] }))).toBe('ok');
+    expect(routeAccess(def('/personal-center'), ctx({ loggedIn: true }, { routes: ['/'] }))).toBe('forbidden');
+  });
+
+  it('an unbuilt route of the brand is not available, and in no menu', () => {
+    expect(routeAccess(def('/member'), ctx())).toBe('not-available');
+    expect(menuVisible(def('/member'), ctx())).toBe(false);
+    expect(routeAccess(def('/ai-video'), ctx({}, { routes: ['/ai-video'] }))).toBe('not-available');
+  });
+
+  it('benefit centre, creation space and marketing insight need login', () => {
+    for (const p of ['/member', '/personal-center', '/prod-insight', '/comment-insight']) {
+      expect(def(p).guards, p).toContain('login');
+    }
+    expect(routeAccess(def('/personal-center'), ctx())).toBe('login');
+    expect(routeAccess(def('/personal-center'), ctx({ loggedIn: true }))).toBe('ok');
+    expect(needsLogin(def('/personal-center'), { loggedIn: false })).toBe(true);
+    expect(needsLogin(def('/ai-cutout'), { loggedIn: false })).toBe(false);
+    // A login-guarded item still shows in the menu (clicking opens the dialog).
+    expect(menuVisible(def('/personal-center'), ctx())).toBe(true);
+  });
+
+  it('vip items only for vipUser, Agent only with isChatAllow, customized-animal only with the flag', () => {
+    const all = { routes: ['/goods', '/mott-agent', '/customized-animal'] };
+    expect(routeAccess(def('/goods'), ctx({ loggedIn: true }, all))).toBe('forbidden');
+    expect(routeAccess(def('/goods'), ctx({ loggedIn: true, vipUser: true }, all))).toBe('not-available');
+    expect(routeAccess(def('/mott-agent'), ctx({ loggedIn: true }, all))).toBe('forbidden');
+    expect(routeAccess(def('/mott-agent'), ctx({ loggedIn: true, isChatAllow: true }, all))).toBe('not-available');
+    expect(routeAccess(def('/customized-animal'), ctx({}, all))).toBe('forbidden');
+    expect(routeAccess(def('/customized-animal'), ctx({}, { ...all, flags: { customizedImage: true } }))).toBe('not-available');
+  });
+
+  it('builds each brand menu from its groups, in its order, without empty groups', () => {
+    const pixmart = buildMenu(DEFAULT_CONFIG.menuGroups, DESKTOP_ROUTES, ctx());
+    expect(pixmart.map((s) => s.group)).toEqual(['home', 'ai-photo', 'creation-space']);
+    expect(pixmart.find((s) => s.group === 'ai-photo')?.items.map((d) => d.path)).toEqual(['/ai-cutout']);
+
+    const modi = normalizeConfig({ menuGroups: ['ai-photo', 'home', 'nonsense'], routes: ['/', '/ai-cutout', '/user-agreement'] });
+    const modiMenu = buildMenu(modi.menuGroups, DESKTOP_ROUTES, ctx({}, modi));
+    expect(modiMenu.map((s) => s.group)).toEqual(['ai-photo', 'home']);
+  });
+
+  it('hides the header and side bar on configured paths and for referrers', () => {
+    const config = normalizeConfig({
+      hidden: { headerPaths: ['/ai-cutout'], sidebarPaths: ['/personal-center'] },
+      referrers: { 'partner-x': { hideHeader: true, hideSidebar: true, hideFloat: true, hidePoints: true } },
+    });
+    const none = { referrer: null, headHidden: false };
+    expect(layoutVisibility('/', config, none)).toMatchObject({ header: true, sidebar: true, float: true, points: true });
+    expect(layoutVisibility('/ai-cutout', config, none)).toMatchObject({ header: false, sidebar: true });
+    expect(layoutVisibility('/personal-center', config, none)).toMatchObject({ header: true, sidebar: false });
+    expect(layoutVisibility('/', config, { referrer: 'partner-x', headHidden: false })).toEqual({
+      header: false,
+      sidebar: false,
+      float: false,
+      points: false,
+      enterpriseService: true,
+    });
+    expect(layoutVisibility('/', config, { referrer: 'unknown', headHidden: false }).header).toBe(true);
+    expect(layoutVisibility('/', config, { referrer: null, headHidden: true }).header).toBe(false);
+  });
+
+  it('knows the MoTT area', () => {
+    expect(isMottArea('/mott')).toBe(true);
+    expect(isMottArea('/mott-idea')).toBe(true);
+    expect(isMottArea('/MoTT/x')).toBe(true);
+    expect(isMottArea('/ai-cutout')).toBe(false);
+  });
+});
