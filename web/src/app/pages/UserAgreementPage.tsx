@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Modal } from '../../components/Modal';
-import { useI18n, type MessageKey } from '../../lib/i18n';
+import { t as translate, useI18n, type MessageKey } from '../../lib/i18n';
 import { useRouteSet } from '../shell';
 
 /** `file` values: each has an English variant with an `En` suffix. */
@@ -67,7 +67,8 @@ export function UserAgreementPage() {
     },
   });
 
-  const title = parsed ? t(`agreement.${parsed.file}` as MessageKey) : t('agreement.unknown');
+  // The title is in the document's language (an En file has an English title).
+  const title = parsed ? translate(`agreement.${parsed.file}` as MessageKey, undefined, parsed.en ? 'en' : 'zh') : t('agreement.unknown');
   const body = !parsed ? (
     <p className="muted">{t('agreement.unknown')}</p>
   ) : doc.isPending ? (
