@@ -62,7 +62,7 @@ pub struct UserInfoDto {
 }
 
 impl UserInfoDto {
-    pub fn from_user(u: &UserRecord) -> Self {
+    pub fn from_user(u: &UserRecord, lingshi: i64) -> Self {
         UserInfoDto {
             user: UserDto {
                 id: u.id.0,
@@ -82,9 +82,9 @@ impl UserInfoDto {
             is_hotspot_trial: false,
             recommended: false,
             inviter_link: None,
-            points: 0,
+            points: lingshi,
             benefit_package: BenefitPackageDto {
-                remain_bean_count: 0,
+                remain_bean_count: lingshi,
                 end_time: None,
                 product: ProductDto { product_type: "free" },
             },

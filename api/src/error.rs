@@ -53,6 +53,7 @@ impl From<pixmart_shared::db::StoreError> for ApiError {
         match e {
             StoreError::AccountExists => ApiError::new(ErrorCode::AccountExists),
             StoreError::TaskLimit => ApiError::new(ErrorCode::TaskLimit),
+            StoreError::InsufficientLingshi => ApiError::new(ErrorCode::InsufficientLingshi),
             other => ApiError::internal(other),
         }
     }

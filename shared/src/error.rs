@@ -91,6 +91,8 @@ error_codes! {
     GenerationFailed = ("GENERATION_FAILED", 3008, 500, "生成失败，灵石已返还", "Generation failed, your coins have been returned"),
     TaskTimeout = ("TASK_TIMEOUT", 3009, 500, "生成超时，灵石已返还", "Generation timed out, your coins have been returned"),
     InputImageUnreadable = ("INPUT_IMAGE_UNREADABLE", 3010, 400, "原图无法读取，请重新上传", "The source image cannot be read, please upload it again"),
+    // Lingshi
+    InsufficientLingshi = ("INSUFFICIENT_LINGSHI", 3101, 402, "您的灵石数量不足，快去权益中心加购吧～", "Not Enough Gold Coins"),
     // Generic
     BadRequest = ("BAD_REQUEST", 4000, 400, "请求格式错误", "Malformed request"),
     NotFound = ("NOT_FOUND", 4004, 404, "页面不存在", "Not found"),

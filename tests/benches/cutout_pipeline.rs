@@ -249,6 +249,32 @@ impl E2eReport {
         (Duration::from_secs_f64(diff.max(0.0)), diff / run.as_secs_f64())
     }
 
+    /// Median over rounds of (e2e - run) / run, each e2e run paired with
+    /// the raw run just before it: less sensitive to load drifting.
+    fn paired_overhead(&self) -> f64 {
+        let mut v: Vec<f64> = self
+            .e2e
+            .wall
+            .iter()
+            .zip(&self.run.wall)
+            .map(|(e, r)| (e.as_secs_f64() - r.as_secs_f64()) / r.as_secs_f64())
+            .collect();
+        v.sort_by(f64::total_cmp);
+        let n = v.len();
+        if n % 2 == 1 {
+            v[n / 2]
+        } else {
+            (v[n / 2 - 1] + v[n / 2]) / 2.0
+        }
+    }
+
+    /// Extra CPU time per task in this process (API + worker + polling
+    /// client) over a raw `run`, relative to it.
+    fn cpu_overhead(&self) -> Option<(Duration, f64)> {
+        let (e, r) = (self.e2e.cpu_per_run()?, self.run.cpu_per_run()?);
+        Some((e.saturating_sub(r), (e.as_secs_f64() - r.as_secs_f64()) / r.as_secs_f64()))
+    }
+
     fn verdict(&self) -> &'static str {
         if self.overhead().1 < TARGET {
             "PASS"
@@ -429,14 +455,35 @@ async fn bench(runs: usize, size: u32, worker_polls: Vec<u64>, client_poll: Dura
         row_phase("  2 created -> claimed (push, worker queue poll, claim)", &r.queue);
         row_phase("  3 claimed -> finished (worker: decode, run, encode, store)", &r.worker);
         row_phase("  4 finished -> SUCCESS seen (client poll)", &r.seen);
-        let worker_extra = median(r.worker.clone()).as_secs_f64() - r.run.median().as_secs_f64();
+        // Paired per round: the worker's claimed -> finished minus the raw
+        // run measured just before it.
+        let mut extra: Vec<f64> =
+            r.worker.iter().zip(&r.run.wall).map(|(w, run)| w.as_secs_f64() - run.as_secs_f64()).collect();
+        extra.sort_by(f64::total_cmp);
+        let worker_extra = extra.get(extra.len() / 2).copied().unwrap_or_default();
         println!(
-            "  overhead split (medians): API {:.0} ms | created->claimed {:.0} ms | worker beyond run {:.0} ms | seen {:.0} ms",
+            "  overhead split (medians): API {:.0} ms | created->claimed {:.0} ms | worker beyond run {:.0} ms (paired) | seen {:.0} ms",
             ms(median(r.api.clone())),
             ms(median(r.queue.clone())),
             worker_extra * 1000.0,
             ms(median(r.seen.clone())),
         );
+        let mut polls = r.polls.clone();
+        polls.sort_unstable();
+        let polls_median = polls.get(polls.len() / 2).copied().unwrap_or(0);
+        println!(
+            "  status polls per task: median {polls_median}; one poll costs {:.2} ms wall, {} CPU (client + API + DB, 200 back to back)",
+            ms(r.poll_wall),
+            r.poll_cpu.map_or_else(|| "n/a".to_owned(), |c| format!("{:.2} ms", ms(c))),
+        );
+        if let Some((extra, ratio)) = r.cpu_overhead() {
+            println!(
+                "  CPU: e2e uses {:.0} ms more CPU per task than a raw run in this process ({:+.1} %; redis-server not counted)",
+                ms(extra),
+                ratio * 100.0
+            );
+        }
+        println!("  paired: median over rounds of (e2e - run) / run = {:.1} %", r.paired_overhead() * 100.0);
         println!(
             "  overhead = (e2e median - run median) / run median = ({:.1} - {:.1}) / {:.1} = {:.1} % ({:.0} ms): {} (target < {:.0} %)",
             ms(r.e2e.median()),
@@ -453,11 +500,12 @@ async fn bench(runs: usize, size: u32, worker_polls: Vec<u64>, client_poll: Dura
     for r in &reports {
         let (_, ratio) = r.overhead();
         println!(
-            "RESULT worker_poll={}ms run_median={:.1}ms e2e_median={:.1}ms overhead={:.1}% {}",
+            "RESULT worker_poll={}ms run_median={:.1}ms e2e_median={:.1}ms overhead={:.1}% paired={:.1}% {}",
             r.worker_poll_ms,
             ms(r.run.median()),
             ms(r.e2e.median()),
             ratio * 100.0,
+            r.paired_overhead() * 100.0,
             r.verdict()
         );
     }

@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use pixmart_shared::db::store::tasks as task_store;
+use pixmart_shared::db::store::{ledger, tasks as task_store};
 use pixmart_shared::domain::TaskId;
 use pixmart_tests::images::{encode_png, product_photo};
 use pixmart_tests::{RedisServer, TestApp, TestDatabase};
@@ -52,6 +52,11 @@ async fn a_job_delivered_twice_is_applied_once() {
 
     let task = task_store::get_task(&ctx_a.db, task_id).await.unwrap().unwrap();
     assert_eq!(task.attempts, 1);
+    // Charged once (5), settled once, never refunded.
+    let entries = ledger::entries(&ctx_a.db, task.owner).await.unwrap();
+    let of_task: Vec<_> = entries.iter().filter(|e| e.task_id.as_deref() == Some(&task_id.to_string())).collect();
+    assert_eq!(of_task.iter().map(|e| e.kind.as_str()).collect::<Vec<_>>(), ["charge", "settle"]);
+    assert_eq!(ledger::balances(&ctx_a.db, task.owner).await.unwrap().total(), 495);
     assert_eq!(task.results.len(), 2);
     // A late third delivery changes nothing either.
     assert_eq!(pixmart_worker::process_task(&ctx_a, task_id).await.unwrap(), Outcome::Skipped);
@@ -80,4 +85,10 @@ async fn a_task_whose_worker_vanished_ends_timeout_and_cannot_be_completed_late(
     assert!(!task_store::fail_task(&db, task_id, "dead-worker", "X", "late").await.unwrap());
     let again = task_store::get_task(&db, task_id).await.unwrap().unwrap();
     assert_eq!(again.status.as_str(), "TIMEOUT");
+
+    // The reserved 5 lingshi came back exactly once.
+    let (_, info) = c.get("/api/user/info").await;
+    assert_eq!(info["data"]["points"], 500, "{info}");
+    let refunds = ledger::entries(&db, again.owner).await.unwrap().into_iter().filter(|e| e.kind == "refund").count();
+    assert_eq!(refunds, 1);
 }

@@ -278,3 +278,37 @@ async fn account_rules_have_codes_and_spec_messages() {
     let (s, b) = me.get("/api/user/info").await;
     assert_error(s, &b, 401, "UNAUTHORIZED", "请先登录");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn not_enough_lingshi_is_refused_with_the_spec_message_and_charges_nothing() {
+    let app = TestApp::start(TestDatabase::sqlite()).await;
+    let c = signed_in(&app).await;
+    let (_, info) = c.get("/api/user/info").await;
+    assert_eq!(info["data"]["points"], 500, "the free plan's gift: {info}");
+    let url = c.upload_png(encode_png(&product_photo(700, 700).0)).await;
+
+    // Spend all but 4 lingshi elsewhere (a cutout costs 5).
+    let db = app.db().await;
+    let user = pixmart_shared::domain::UserId(info["data"]["user"]["id"].as_i64().unwrap());
+    let txn = sea_orm::TransactionTrait::begin(&db).await.unwrap();
+    pixmart_shared::db::store::ledger::reserve(
+        &txn,
+        user,
+        pixmart_shared::domain::TaskId::new(),
+        pixmart_shared::domain::Lingshi::new(496),
+    )
+    .await
+    .unwrap();
+    txn.commit().await.unwrap();
+
+    let body = json!({ "bizType": "MATTING_IMAGE", "params": { "imageUrl": url } });
+    let (s, b) = c.post_json("/api/tasks", body.clone()).await;
+    assert_error(s, &b, 402, "INSUFFICIENT_LINGSHI", "您的灵石数量不足，快去权益中心加购吧～");
+    let mut en = c.clone();
+    en.lang = Some("en");
+    let (s, b) = en.post_json("/api/tasks", body).await;
+    assert_error(s, &b, 402, "INSUFFICIENT_LINGSHI", "Not Enough Gold Coins");
+    assert_eq!(tasks::count_tasks(&db).await.unwrap(), 0);
+    let (_, info) = c.get("/api/user/info").await;
+    assert_eq!(info["data"]["points"], 4);
+}

@@ -42,9 +42,7 @@ pub async fn submit(state: web::Data<AppState>, me: AuthUser, body: web::Json<Su
             owner: me.id,
             biz_type: biz,
             params: spec.to_params(),
-            // The lingshi ledger (accounts issue) charges here, in this
-            // transaction; until then nothing is charged.
-            cost_lingshi: 0,
+            cost: biz.cost(),
             pool: pixmart_shared::jobs::DEFAULT_POOL.to_owned(),
             lane: Lane::default().as_str().to_owned(),
             queue: queue.clone(),

@@ -18,6 +18,8 @@ pub enum StoreError {
     AccountExists,
     #[error("too many unfinished tasks")]
     TaskLimit,
+    #[error("not enough lingshi")]
+    InsufficientLingshi,
     #[error("corrupt row in {table}: {detail}")]
     CorruptRow { table: &'static str, detail: String },
 }
@@ -28,6 +30,7 @@ impl StoreError {
             StoreError::Db(_) => "DB_ERROR",
             StoreError::AccountExists => "ACCOUNT_EXISTS",
             StoreError::TaskLimit => "TASK_LIMIT",
+            StoreError::InsufficientLingshi => "INSUFFICIENT_LINGSHI",
             StoreError::CorruptRow { .. } => "DB_CORRUPT_ROW",
         }
     }

@@ -131,6 +131,15 @@ impl BizType {
     }
 }
 
+impl BizType {
+    /// What a task of this type is charged: the spec's cost, or nothing
+    /// where the spec names none. The table above is the one place costs
+    /// live.
+    pub fn cost(self) -> crate::domain::Lingshi {
+        crate::domain::Lingshi::new(self.cost_lingshi().unwrap_or(0))
+    }
+}
+
 impl std::fmt::Display for BizType {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.as_str())

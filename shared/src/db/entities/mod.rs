@@ -2,6 +2,8 @@
 //! workers see domain types.
 
 pub mod auth_tokens;
+pub mod ledger_balances;
+pub mod ledger_entries;
 pub mod task_outbox;
 pub mod tasks;
 pub mod uploads;

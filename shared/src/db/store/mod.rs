@@ -1,5 +1,6 @@
 //! Store functions by table. They take and return domain types.
 
+pub mod ledger;
 pub mod tasks;
 pub mod tokens;
 pub mod uploads;

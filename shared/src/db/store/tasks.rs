@@ -11,8 +11,9 @@ use sea_orm::{
 use serde_json::Value;
 
 use crate::db::entities::{task_outbox, tasks, users};
+use crate::db::store::ledger;
 use crate::db::StoreError;
-use crate::domain::{BizType, TaskId, TaskResult, TaskStatus, UserId};
+use crate::domain::{BizType, Lingshi, TaskId, TaskResult, TaskStatus, UserId};
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct TaskRecord {
@@ -70,7 +71,8 @@ pub struct NewTask {
     pub owner: UserId,
     pub biz_type: BizType,
     pub params: Value,
-    pub cost_lingshi: i64,
+    /// Reserved from the owner's lingshi in the creating transaction.
+    pub cost: Lingshi,
     pub pool: String,
     pub lane: String,
     /// Queue the job goes to; kept in the outbox until it is delivered.
@@ -102,6 +104,9 @@ pub async fn create_task(db: &DatabaseConnection, new: NewTask, max_unfinished: 
         txn.rollback().await?;
         return Err(StoreError::TaskLimit);
     }
+    // An error here (not enough lingshi) drops the transaction: no task,
+    // no charge.
+    ledger::reserve(&txn, new.owner, new.id, new.cost).await?;
     let model = tasks::ActiveModel {
         id: Set(new.id.to_string()),
         owner_id: Set(new.owner.0),
@@ -113,7 +118,7 @@ pub async fn create_task(db: &DatabaseConnection, new: NewTask, max_unfinished: 
         error_code: Set(None),
         error_msg: Set(None),
         attempts: Set(0),
-        cost_lingshi: Set(new.cost_lingshi),
+        cost_lingshi: Set(new.cost.as_i64()),
         pool: Set(new.pool),
         lane: Set(new.lane),
         worker_id: Set(None),
@@ -343,8 +348,21 @@ async fn finish(
         .col_expr(tasks::Column::UpdatedAt, Expr::value(now))
         .filter(running_by(id, worker_id));
     let res = outcome(update).exec(&txn).await?;
+    if res.rows_affected != 1 {
+        return Ok(false);
+    }
+    let owner = owner_of(&txn, id).await?;
+    if status == TaskStatus::Success {
+        ledger::settle(&txn, owner, id).await?;
+    } else {
+        ledger::refund(&txn, owner, id).await?;
+    }
     txn.commit().await?;
-    Ok(res.rows_affected == 1)
+    Ok(true)
+}
+
+async fn owner_of(db: &impl ConnectionTrait, id: TaskId) -> Result<UserId, StoreError> {
+    result_owner(db, id).await?.ok_or_else(|| StoreError::corrupt("tasks", format!("{id}: vanished")))
 }
 
 /// Ends RUNNING tasks whose lease ran out (their worker died or hung) as
@@ -377,11 +395,11 @@ pub async fn expire_leases(
             .filter(tasks::Column::LeaseUntil.lt(now))
             .exec(&txn)
             .await?;
-        txn.commit().await?;
         if res.rows_affected == 1 {
-            if let Ok(id) = raw.parse() {
-                ended.push(id);
-            }
+            let id: TaskId = raw.parse().map_err(|_| StoreError::corrupt("tasks", raw.clone()))?;
+            ledger::refund(&txn, owner_of(&txn, id).await?, id).await?;
+            txn.commit().await?;
+            ended.push(id);
         }
     }
     Ok(ended)

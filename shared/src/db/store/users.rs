@@ -1,9 +1,14 @@
 use chrono::Utc;
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, SqlErr};
+use sea_orm::{
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter,
+    SqlErr, TransactionTrait,
+};
 
 use crate::db::entities::users;
+use crate::db::store::ledger;
 use crate::db::StoreError;
-use crate::domain::{Account, UserId};
+use crate::domain::money::FREE_PLAN_GIFT;
+use crate::domain::{Account, Bucket, UserId};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UserRecord {
@@ -47,8 +52,10 @@ fn default_user_name(account: &Account) -> String {
     }
 }
 
+/// Creates the account and, in the same transaction, the free plan's
+/// one-off gift of lingshi.
 pub async fn create_user(
-    db: &impl ConnectionTrait,
+    db: &DatabaseConnection,
     account: &Account,
     password_hash: String,
 ) -> Result<UserRecord, StoreError> {
@@ -67,11 +74,17 @@ pub async fn create_user(
         updated_at: Set(now),
         ..Default::default()
     };
-    match row.insert(db).await {
-        Ok(m) => Ok(m.into()),
-        Err(e) if matches!(e.sql_err(), Some(SqlErr::UniqueConstraintViolation(_))) => Err(StoreError::AccountExists),
-        Err(e) => Err(e.into()),
-    }
+    let txn = db.begin().await?;
+    let user: UserRecord = match row.insert(&txn).await {
+        Ok(m) => m.into(),
+        Err(e) if matches!(e.sql_err(), Some(SqlErr::UniqueConstraintViolation(_))) => {
+            return Err(StoreError::AccountExists);
+        }
+        Err(e) => return Err(e.into()),
+    };
+    ledger::grant(&txn, user.id, Bucket::Free, FREE_PLAN_GIFT, &format!("free-plan:{}", user.id)).await?;
+    txn.commit().await?;
+    Ok(user)
 }
 
 pub async fn find_by_account(db: &impl ConnectionTrait, account: &Account) -> Result<Option<UserRecord>, StoreError> {

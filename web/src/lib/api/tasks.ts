@@ -7,7 +7,7 @@ import { isApiError, request } from './client';
 import { openPointsReminder } from '../membershipReminder';
 
 /** Error ids the API may use for "not enough coins" (not in its catalogue yet). */
-export const INSUFFICIENT_POINTS_ERRORS: readonly string[] = ['INSUFFICIENT_POINTS', 'INSUFFICIENT_BALANCE'];
+export const INSUFFICIENT_POINTS_ERRORS: readonly string[] = ['INSUFFICIENT_LINGSHI'];
 
 export type TaskStatus = 'NEW' | 'RUNNING' | 'SUCCESS' | 'FAILED' | 'TIMEOUT';
 export const TERMINAL_STATUSES: readonly TaskStatus[] = ['SUCCESS', 'FAILED', 'TIMEOUT'];
