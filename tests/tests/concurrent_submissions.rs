@@ -1,0 +1,65 @@
+//! Many simultaneous submissions by one user: the 10-task cap and the
+//! lingshi balance hold exactly (each accepted task charged once, nothing
+//! charged for a refused one), on SQLite and on PostgreSQL.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use pixmart_shared::db::store::{ledger, tasks};
+use pixmart_shared::domain::{Lingshi, TaskId, UserId};
+use pixmart_tests::images::{encode_png, product_photo};
+use pixmart_tests::{TestApp, TestDatabase};
+use serde_json::json;
+
+async fn two_hundred_at_once(db: TestDatabase) {
+    // No worker runs: accepted tasks stay NEW, so the cap is what limits.
+    let app = TestApp::start(db).await;
+    let mut c = app.client();
+    c.register_random().await;
+    let url = c.upload_png(encode_png(&product_photo(700, 700).0)).await;
+    let (_, info) = c.get("/api/user/info").await;
+    let user = UserId(info["data"]["user"]["id"].as_i64().unwrap());
+
+    // Leave lingshi for 50 cutouts (5 each).
+    let conn = app.db().await;
+    let txn = sea_orm::TransactionTrait::begin(&conn).await.unwrap();
+    ledger::reserve(&txn, user, TaskId::new(), Lingshi::new(250)).await.unwrap();
+    txn.commit().await.unwrap();
+
+    let body = json!({ "bizType": "MATTING_IMAGE", "params": { "imageUrl": url } });
+    let requests = (0..200).map(|_| {
+        let c = c.clone();
+        let body = body.clone();
+        tokio::spawn(async move { c.post_json("/api/tasks", body).await })
+    });
+    let mut accepted = 0;
+    for r in futures_join(requests).await {
+        let (status, b) = r;
+        match status {
+            200 => accepted += 1,
+            429 => assert_eq!(b["error"], "TASK_LIMIT", "{b}"),
+            other => panic!("unexpected {other}: {b}"),
+        }
+    }
+    assert_eq!(accepted, 10, "exactly the cap");
+    assert_eq!(tasks::count_tasks(&conn).await.unwrap(), 10);
+    assert_eq!(ledger::balances(&conn, user).await.unwrap().total(), 250 - 10 * 5);
+    let charges = ledger::entries(&conn, user).await.unwrap().into_iter().filter(|e| e.kind == "charge").count();
+    assert_eq!(charges, 10 + 1, "one charge per accepted task (plus the setup)");
+}
+
+async fn futures_join<T: Send + 'static>(handles: impl Iterator<Item = tokio::task::JoinHandle<T>>) -> Vec<T> {
+    let mut out = Vec::new();
+    for h in handles.collect::<Vec<_>>() {
+        out.push(h.await.unwrap());
+    }
+    out
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_hundred_simultaneous_submissions_on_sqlite() {
+    two_hundred_at_once(TestDatabase::sqlite()).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_hundred_simultaneous_submissions_on_postgres() {
+    two_hundred_at_once(TestDatabase::postgres().await).await;
+}
