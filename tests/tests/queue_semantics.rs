@@ -92,3 +92,36 @@ async fn a_task_whose_worker_vanished_ends_timeout_and_cannot_be_completed_late(
     let refunds = ledger::entries(&db, again.owner).await.unwrap().into_iter().filter(|e| e.kind == "refund").count();
     assert_eq!(refunds, 1);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn stopping_a_task_refunds_once_and_a_late_worker_cannot_revive_it() {
+    let app = TestApp::start(TestDatabase::sqlite()).await;
+    let mut c = app.client();
+    c.register_random().await;
+    let url = c.upload_png(encode_png(&product_photo(700, 700).0)).await;
+    let task_id = c.submit_cutout(&url, None).await;
+    let (_, info) = c.get("/api/user/info").await;
+    assert_eq!(info["data"]["points"], 495);
+
+    // A worker has it running when the user stops it.
+    let db = app.db().await;
+    let id: TaskId = task_id.parse().unwrap();
+    task_store::claim_task(&db, id, "busy-worker", chrono::Duration::minutes(10)).await.unwrap().unwrap();
+    let (s, b) = c.post_json(&format!("/api/tasks/{task_id}/stop"), serde_json::json!({})).await;
+    assert_eq!(s, 200, "{b}");
+    assert_eq!(b["data"]["status"], "FAILED");
+    assert_eq!(b["data"]["errorMsg"], "停止生成，灵石已返还");
+    let (_, info) = c.get("/api/user/info").await;
+    assert_eq!(info["data"]["points"], 500);
+
+    // Stopping again, or the worker finishing late, changes nothing.
+    let (s, b) = c.post_json(&format!("/api/tasks/{task_id}/stop"), serde_json::json!({})).await;
+    assert_eq!((s, b["error"].as_str()), (409, Some("TASK_NOT_STOPPABLE")));
+    assert!(!task_store::complete_task(&db, id, "busy-worker", &[]).await.unwrap());
+    let (_, info) = c.get("/api/user/info").await;
+    assert_eq!(info["data"]["points"], 500);
+    let mut other = app.client();
+    other.register_random().await;
+    let (s, _) = other.post_json(&format!("/api/tasks/{task_id}/stop"), serde_json::json!({})).await;
+    assert_eq!(s, 404);
+}

@@ -27,6 +27,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .route("/tasks", web::post().to(tasks::submit))
             .route("/tasks", web::get().to(tasks::list))
             .route("/tasks/{task_id}", web::get().to(tasks::get))
+            .route("/tasks/{task_id}/stop", web::post().to(tasks::stop))
             .route("/files/{key:.+}", web::get().to(files::download))
             .default_service(web::to(api_not_found)),
     );

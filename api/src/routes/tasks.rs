@@ -61,6 +61,19 @@ pub async fn get(state: web::Data<AppState>, me: AuthUser, path: web::Path<Strin
     Ok(envelope::ok(TaskDto::from_record(&task, lang::current())))
 }
 
+/// `POST /api/tasks/{taskId}/stop`: the spec's stop, which returns the
+/// lingshi ("停止生成，灵石已返还").
+pub async fn stop(state: web::Data<AppState>, me: AuthUser, path: web::Path<String>) -> ApiResult<HttpResponse> {
+    let not_found = || ApiError::new(ErrorCode::TaskNotFound);
+    let id: TaskId = path.parse().map_err(|_| not_found())?;
+    let task = task_store::get_task(&state.db, id).await?.filter(|t| t.owner == me.id).ok_or_else(not_found)?;
+    if !task_store::stop_task(&state.db, task.id, me.id).await? {
+        return Err(ApiError::new(ErrorCode::TaskNotStoppable));
+    }
+    let stopped = task_store::get_task(&state.db, id).await?.ok_or_else(not_found)?;
+    Ok(envelope::ok(TaskDto::from_record(&stopped, lang::current())))
+}
+
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ListQuery {

@@ -365,6 +365,35 @@ async fn owner_of(db: &impl ConnectionTrait, id: TaskId) -> Result<UserId, Store
     result_owner(db, id).await?.ok_or_else(|| StoreError::corrupt("tasks", format!("{id}: vanished")))
 }
 
+/// The owner stops a NEW or RUNNING task: it ends FAILED with
+/// `TASK_STOPPED` and its lingshi come back, in one transaction. A worker
+/// still running it loses the task (its outcome is not written). False when
+/// the task is not the owner's or has already ended.
+pub async fn stop_task(db: &DatabaseConnection, id: TaskId, owner: UserId) -> Result<bool, StoreError> {
+    let now = Utc::now();
+    let txn = db.begin().await?;
+    let res = tasks::Entity::update_many()
+        .col_expr(tasks::Column::Status, Expr::value(TaskStatus::Failed.as_str()))
+        .col_expr(tasks::Column::ErrorCode, Expr::value("TASK_STOPPED"))
+        .col_expr(tasks::Column::ErrorMsg, Expr::value("stopped by the user"))
+        .col_expr(tasks::Column::LeaseUntil, Expr::value(Option::<DateTime<Utc>>::None))
+        .col_expr(tasks::Column::FinishedAt, Expr::value(now))
+        .col_expr(tasks::Column::UpdatedAt, Expr::value(now))
+        .filter(tasks::Column::Id.eq(id.to_string()))
+        .filter(tasks::Column::OwnerId.eq(owner.0))
+        .filter(tasks::Column::Status.is_in(unfinished()))
+        .exec(&txn)
+        .await?;
+    if res.rows_affected != 1 {
+        return Ok(false);
+    }
+    ledger::refund(&txn, owner, id).await?;
+    // A job still in the outbox need not be delivered any more.
+    task_outbox::Entity::delete_by_id(id.to_string()).exec(&txn).await?;
+    txn.commit().await?;
+    Ok(true)
+}
+
 /// Ends RUNNING tasks whose lease ran out (their worker died or hung) as
 /// TIMEOUT. Returns the ids it ended.
 pub async fn expire_leases(
