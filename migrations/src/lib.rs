@@ -5,12 +5,17 @@ pub use sea_orm_migration::prelude::*;
 
 mod m20261121_000001_initial;
 mod m20261121_000002_ledger;
+mod m20261121_000003_task_idempotency;
 
 pub struct Migrator;
 
 #[async_trait::async_trait]
 impl MigratorTrait for Migrator {
     fn migrations() -> Vec<Box<dyn MigrationTrait>> {
-        vec![Box::new(m20261121_000001_initial::Migration), Box::new(m20261121_000002_ledger::Migration)]
+        vec![
+            Box::new(m20261121_000001_initial::Migration),
+            Box::new(m20261121_000002_ledger::Migration),
+            Box::new(m20261121_000003_task_idempotency::Migration),
+        ]
     }
 }

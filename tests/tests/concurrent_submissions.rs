@@ -63,3 +63,60 @@ async fn two_hundred_simultaneous_submissions_on_sqlite() {
 async fn two_hundred_simultaneous_submissions_on_postgres() {
     two_hundred_at_once(TestDatabase::postgres().await).await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_same_idempotency_key_creates_one_task_and_one_charge() {
+    let app = TestApp::start(TestDatabase::sqlite()).await;
+    let mut c = app.client();
+    c.register_random().await;
+    let url = c.upload_png(encode_png(&product_photo(700, 700).0)).await;
+    let body = json!({ "bizType": "MATTING_IMAGE", "params": { "imageUrl": url } });
+    let send = |key: &'static str| {
+        let c = c.clone();
+        let body = body.clone();
+        tokio::spawn(async move {
+            let resp = c
+                .http
+                .post(format!("{}/api/tasks", c.base))
+                .bearer_auth(c.token.as_ref().unwrap())
+                .header("Idempotency-Key", key)
+                .json(&body)
+                .send()
+                .await
+                .unwrap();
+            (resp.status().as_u16(), resp.json::<serde_json::Value>().await.unwrap())
+        })
+    };
+    // Five retries of one submission, at once, and a second submission.
+    let answers = futures_join((0..5).map(|_| send("order-42-try"))).await;
+    let ids: std::collections::HashSet<String> = answers
+        .iter()
+        .map(|(s, b)| {
+            assert_eq!(*s, 200, "{b}");
+            b["data"]["taskId"].as_str().unwrap().to_owned()
+        })
+        .collect();
+    assert_eq!(ids.len(), 1, "one task for one key");
+    let (s, other) = send("another-key").await.unwrap();
+    assert_eq!(s, 200);
+    assert!(!ids.contains(other["data"]["taskId"].as_str().unwrap()));
+
+    let conn = app.db().await;
+    assert_eq!(tasks::count_tasks(&conn).await.unwrap(), 2);
+    let (_, info) = c.get("/api/user/info").await;
+    assert_eq!(info["data"]["points"], 500 - 2 * 5);
+
+    let (s, b) = {
+        let resp = c
+            .http
+            .post(format!("{}/api/tasks", c.base))
+            .bearer_auth(c.token.as_ref().unwrap())
+            .header("Idempotency-Key", "")
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        (resp.status().as_u16(), resp.json::<serde_json::Value>().await.unwrap())
+    };
+    assert_eq!((s, b["error"].as_str(), b["field"].as_str()), (400, Some("INVALID_PARAM"), Some("Idempotency-Key")));
+}

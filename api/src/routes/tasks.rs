@@ -1,5 +1,5 @@
-use actix_web::{web, HttpResponse};
-use pixmart_shared::db::store::tasks::{self as task_store, NewTask};
+use actix_web::{web, HttpRequest, HttpResponse};
+use pixmart_shared::db::store::tasks::{self as task_store, Created, NewTask};
 use pixmart_shared::db::store::uploads as upload_store;
 use pixmart_shared::domain::{BizType, TaskId, TaskSpec};
 use pixmart_shared::jobs::{Lane, QueueKey};
@@ -25,7 +25,13 @@ pub struct SubmitBody {
 /// `POST /api/tasks`: parse the spec, check the inputs belong to the
 /// caller, create the task (cap-checked) with its outbox row, then try to
 /// hand the job to Redis.
-pub async fn submit(state: web::Data<AppState>, me: AuthUser, body: web::Json<SubmitBody>) -> ApiResult<HttpResponse> {
+pub async fn submit(
+    state: web::Data<AppState>,
+    me: AuthUser,
+    req: HttpRequest,
+    body: web::Json<SubmitBody>,
+) -> ApiResult<HttpResponse> {
+    let idempotency_key = idempotency_key(&req)?;
     let spec = TaskSpec::parse(&body.biz_type, &body.params)?;
     for upload in spec.input_uploads() {
         let owned = upload_store::get_upload(&state.db, upload).await?.is_some_and(|u| u.owner == me.id);
@@ -35,7 +41,7 @@ pub async fn submit(state: web::Data<AppState>, me: AuthUser, body: web::Json<Su
     }
     let biz = spec.biz_type();
     let queue = QueueKey::for_task(biz, None, Lane::default()).name(state.dispatcher.namespace());
-    let task = task_store::create_task(
+    let created = task_store::create_task(
         &state.db,
         NewTask {
             id: TaskId::new(),
@@ -46,12 +52,32 @@ pub async fn submit(state: web::Data<AppState>, me: AuthUser, body: web::Json<Su
             pool: pixmart_shared::jobs::DEFAULT_POOL.to_owned(),
             lane: Lane::default().as_str().to_owned(),
             queue: queue.clone(),
+            idempotency_key,
         },
         state.settings.tasks.max_unfinished_per_user,
     )
     .await?;
-    dispatch::deliver(&state, task.id, &queue).await;
+    let task = match created {
+        Created::New(task) => {
+            dispatch::deliver(&state, task.id, &queue).await;
+            task
+        }
+        Created::Existing(task) => task,
+    };
     Ok(envelope::ok(json!({ "taskId": task.id.to_string(), "status": task.status })))
+}
+
+/// The optional `Idempotency-Key` header: 1 to 128 visible ASCII characters.
+fn idempotency_key(req: &HttpRequest) -> ApiResult<Option<String>> {
+    let Some(raw) = req.headers().get("Idempotency-Key") else { return Ok(None) };
+    let bad = || ApiError { code: ErrorCode::InvalidParam, field: Some("Idempotency-Key") };
+    let key = raw.to_str().map_err(|_| bad())?.trim();
+    let valid = (1..=128).contains(&key.len()) && key.bytes().all(|b| b.is_ascii_graphic());
+    if valid {
+        Ok(Some(key.to_owned()))
+    } else {
+        Err(bad())
+    }
 }
 
 pub async fn get(state: web::Data<AppState>, me: AuthUser, path: web::Path<String>) -> ApiResult<HttpResponse> {

@@ -23,6 +23,7 @@ pub struct Model {
     pub started_at: Option<DateTimeUtc>,
     pub finished_at: Option<DateTimeUtc>,
     pub updated_at: DateTimeUtc,
+    pub idempotency_key: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -77,6 +77,17 @@ pub struct NewTask {
     pub lane: String,
     /// Queue the job goes to; kept in the outbox until it is delivered.
     pub queue: String,
+    /// The client's `Idempotency-Key`: a repeated submission with the same
+    /// key returns the first task instead of creating (and charging) again.
+    pub idempotency_key: Option<String>,
+}
+
+/// What `create_task` did.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Created {
+    New(TaskRecord),
+    /// The same idempotency key was used before: that task, unchanged.
+    Existing(TaskRecord),
 }
 
 fn unfinished() -> [&'static str; 2] {
@@ -87,7 +98,7 @@ fn unfinished() -> [&'static str; 2] {
 /// owner already has `max_unfinished` tasks NEW or RUNNING. Touching the
 /// user row first serialises concurrent submissions of one user on both
 /// SQLite (write lock) and PostgreSQL (row lock), so the cap holds.
-pub async fn create_task(db: &DatabaseConnection, new: NewTask, max_unfinished: u64) -> Result<TaskRecord, StoreError> {
+pub async fn create_task(db: &DatabaseConnection, new: NewTask, max_unfinished: u64) -> Result<Created, StoreError> {
     let txn = db.begin().await?;
     let now = Utc::now();
     users::Entity::update_many()
@@ -95,6 +106,17 @@ pub async fn create_task(db: &DatabaseConnection, new: NewTask, max_unfinished: 
         .filter(users::Column::Id.eq(new.owner.0))
         .exec(&txn)
         .await?;
+    if let Some(key) = &new.idempotency_key {
+        let earlier = tasks::Entity::find()
+            .filter(tasks::Column::OwnerId.eq(new.owner.0))
+            .filter(tasks::Column::IdempotencyKey.eq(key.as_str()))
+            .one(&txn)
+            .await?;
+        if let Some(task) = earlier {
+            txn.rollback().await?;
+            return Ok(Created::Existing(task.try_into()?));
+        }
+    }
     let open = tasks::Entity::find()
         .filter(tasks::Column::OwnerId.eq(new.owner.0))
         .filter(tasks::Column::Status.is_in(unfinished()))
@@ -127,6 +149,7 @@ pub async fn create_task(db: &DatabaseConnection, new: NewTask, max_unfinished: 
         started_at: Set(None),
         finished_at: Set(None),
         updated_at: Set(now),
+        idempotency_key: Set(new.idempotency_key),
     }
     .insert(&txn)
     .await?;
@@ -140,7 +163,7 @@ pub async fn create_task(db: &DatabaseConnection, new: NewTask, max_unfinished: 
     .insert(&txn)
     .await?;
     txn.commit().await?;
-    model.try_into()
+    Ok(Created::New(model.try_into()?))
 }
 
 pub async fn get_task(db: &impl ConnectionTrait, id: TaskId) -> Result<Option<TaskRecord>, StoreError> {
