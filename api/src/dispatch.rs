@@ -147,14 +147,42 @@ pub async fn sweep_once(state: &AppState) -> anyhow::Result<SweepReport> {
             }
         }
     }
+    report.redispatched = redispatch_lost(state, now).await?;
     let timed_out = task_store::expire_leases(&state.db, now, "task lease expired: its worker stopped or hung").await?;
     report.timed_out = timed_out.len();
     Ok(report)
 }
 
+/// Jobs lost with Redis: a NEW task dispatched a while ago whose queue is
+/// empty can only be waiting for a job that no longer exists. Its outbox
+/// row is restored and the next sweep delivers it (a duplicate would be
+/// harmless: the claim is guarded).
+async fn redispatch_lost(state: &AppState, now: chrono::DateTime<Utc>) -> anyhow::Result<usize> {
+    let after = i64::try_from(state.settings.tasks.redispatch_after_secs).unwrap_or(i64::MAX);
+    let stale = task_store::stale_dispatched(&state.db, now - chrono::Duration::seconds(after), 200).await?;
+    let mut empty: HashMap<String, bool> = HashMap::new();
+    let mut count = 0;
+    for (id, queue) in stale {
+        let is_empty = match empty.get(&queue) {
+            Some(e) => *e,
+            None => {
+                let Ok(depth) = state.dispatcher.depth(&queue).await else { break };
+                empty.insert(queue.clone(), depth == 0);
+                depth == 0
+            }
+        };
+        if is_empty && task_store::redispatch(&state.db, id, &queue).await? {
+            tracing::warn!(task_id = %id, %queue, "job lost from Redis; sending it again");
+            count += 1;
+        }
+    }
+    Ok(count)
+}
+
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct SweepReport {
     pub delivered: usize,
+    pub redispatched: usize,
     pub deferred: usize,
     pub timed_out: usize,
 }

@@ -6,6 +6,7 @@ pub use sea_orm_migration::prelude::*;
 mod m20261121_000001_initial;
 mod m20261121_000002_ledger;
 mod m20261121_000003_task_idempotency;
+mod m20261121_000004_task_dispatch;
 
 pub struct Migrator;
 
@@ -16,6 +17,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000001_initial::Migration),
             Box::new(m20261121_000002_ledger::Migration),
             Box::new(m20261121_000003_task_idempotency::Migration),
+            Box::new(m20261121_000004_task_dispatch::Migration),
         ]
     }
 }

@@ -90,6 +90,9 @@ pub struct TaskSettings {
     /// How often the API's dispatcher re-sends undelivered jobs and sweeps
     /// expired leases.
     pub sweep_interval_ms: u64,
+    /// A NEW task whose job reached Redis this long ago, in a queue that is
+    /// now empty, lost its job (Redis restarted): it is sent again.
+    pub redispatch_after_secs: u64,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -120,7 +123,8 @@ impl Settings {
             .set_default("worker.pool", "default")?
             .set_default("tasks.max_unfinished_per_user", 10)?
             .set_default("tasks.max_queue_depth", 1000)?
-            .set_default("tasks.sweep_interval_ms", 2000)?;
+            .set_default("tasks.sweep_interval_ms", 2000)?
+            .set_default("tasks.redispatch_after_secs", 60)?;
         if let Some(path) = file {
             builder = builder.add_source(::config::File::from(path).required(true));
         }

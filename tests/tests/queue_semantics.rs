@@ -125,3 +125,24 @@ async fn stopping_a_task_refunds_once_and_a_late_worker_cannot_revive_it() {
     let (s, _) = other.post_json(&format!("/api/tasks/{task_id}/stop"), serde_json::json!({})).await;
     assert_eq!(s, 404);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_job_lost_when_redis_restarts_is_sent_again() {
+    let mut app = TestApp::start_with(TestDatabase::sqlite(), |s| s.tasks.redispatch_after_secs = 1).await;
+    let mut c = app.client();
+    c.register_random().await;
+    let url = c.upload_png(encode_png(&product_photo(700, 700).0)).await;
+    let task_id = c.submit_cutout(&url, None).await;
+    let db = app.db().await;
+    assert_eq!(task_store::outbox_len(&db).await.unwrap(), 0, "the job reached Redis");
+
+    // Redis restarts empty (no persistence): the job is gone, the task is NEW.
+    let port = app.redis.as_ref().unwrap().port;
+    app.redis = None;
+    app.redis = Some(RedisServer::start_on(port));
+    app.start_worker();
+    let task = c.wait_task(&task_id, Duration::from_secs(120)).await;
+    assert_eq!(task["status"], "SUCCESS", "{task}");
+    let id: TaskId = task_id.parse().unwrap();
+    assert_eq!(task_store::get_task(&db, id).await.unwrap().unwrap().attempts, 1);
+}

@@ -24,6 +24,10 @@ pub struct Model {
     pub finished_at: Option<DateTimeUtc>,
     pub updated_at: DateTimeUtc,
     pub idempotency_key: Option<String>,
+    /// The queue its job goes to.
+    pub queue: Option<String>,
+    /// When its job last reached Redis; `None` while it waits in the outbox.
+    pub dispatched_at: Option<DateTimeUtc>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

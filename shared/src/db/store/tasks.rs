@@ -150,6 +150,8 @@ pub async fn create_task(db: &DatabaseConnection, new: NewTask, max_unfinished: 
         finished_at: Set(None),
         updated_at: Set(now),
         idempotency_key: Set(new.idempotency_key),
+        queue: Set(Some(new.queue.clone())),
+        dispatched_at: Set(None),
     }
     .insert(&txn)
     .await?;
@@ -218,7 +220,63 @@ pub struct OutboxEntry {
 /// The job reached Redis: forget the outbox row.
 pub async fn mark_dispatched(db: &impl ConnectionTrait, id: TaskId) -> Result<(), StoreError> {
     task_outbox::Entity::delete_by_id(id.to_string()).exec(db).await?;
+    tasks::Entity::update_many()
+        .col_expr(tasks::Column::DispatchedAt, Expr::value(Utc::now()))
+        .filter(tasks::Column::Id.eq(id.to_string()))
+        .exec(db)
+        .await?;
     Ok(())
+}
+
+/// NEW tasks whose job reached Redis before `before` and that are still
+/// not claimed, by queue: candidates for a lost job (the sweeper re-sends
+/// them only when their queue is empty).
+pub async fn stale_dispatched(
+    db: &impl ConnectionTrait,
+    before: DateTime<Utc>,
+    limit: u64,
+) -> Result<Vec<(TaskId, String)>, StoreError> {
+    let rows: Vec<(String, Option<String>)> = tasks::Entity::find()
+        .select_only()
+        .column(tasks::Column::Id)
+        .column(tasks::Column::Queue)
+        .filter(tasks::Column::Status.eq(TaskStatus::New.as_str()))
+        .filter(tasks::Column::DispatchedAt.lt(before))
+        .order_by_asc(tasks::Column::CreatedAt)
+        .limit(limit)
+        .into_tuple()
+        .all(db)
+        .await?;
+    Ok(rows.into_iter().filter_map(|(id, queue)| Some((id.parse().ok()?, queue?))).collect())
+}
+
+/// Puts a task whose job was lost back in the outbox, unless it was
+/// claimed meanwhile.
+pub async fn redispatch(db: &DatabaseConnection, id: TaskId, queue: &str) -> Result<bool, StoreError> {
+    let now = Utc::now();
+    let txn = db.begin().await?;
+    let res = tasks::Entity::update_many()
+        .col_expr(tasks::Column::DispatchedAt, Expr::value(Option::<DateTime<Utc>>::None))
+        .filter(tasks::Column::Id.eq(id.to_string()))
+        .filter(tasks::Column::Status.eq(TaskStatus::New.as_str()))
+        .filter(tasks::Column::DispatchedAt.is_not_null())
+        .exec(&txn)
+        .await?;
+    if res.rows_affected != 1 {
+        return Ok(false);
+    }
+    task_outbox::Entity::insert(task_outbox::ActiveModel {
+        task_id: Set(id.to_string()),
+        queue: Set(queue.to_owned()),
+        attempts: Set(0),
+        next_attempt_at: Set(now),
+        created_at: Set(now),
+    })
+    .on_conflict_do_nothing_on([task_outbox::Column::TaskId])
+    .exec(&txn)
+    .await?;
+    txn.commit().await?;
+    Ok(true)
 }
 
 /// Outbox rows due for (re)delivery, oldest first.
