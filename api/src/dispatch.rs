@@ -148,8 +148,12 @@ pub async fn sweep_once(state: &AppState) -> anyhow::Result<SweepReport> {
         }
     }
     report.redispatched = redispatch_lost(state, now).await?;
-    let timed_out = task_store::expire_leases(&state.db, now, "task lease expired: its worker stopped or hung").await?;
-    report.timed_out = timed_out.len();
+    let tasks = &state.settings.tasks;
+    let leases = task_store::expire_leases(&state.db, now, tasks.max_attempts).await?;
+    report.retried = leases.retried.len();
+    report.crashed = leases.failed.len();
+    let deadline = chrono::Duration::seconds(i64::try_from(tasks.deadline_secs).unwrap_or(i64::MAX));
+    report.timed_out = task_store::expire_deadlines(&state.db, now - deadline).await?.len();
     Ok(report)
 }
 
@@ -183,6 +187,8 @@ async fn redispatch_lost(state: &AppState, now: chrono::DateTime<Utc>) -> anyhow
 pub struct SweepReport {
     pub delivered: usize,
     pub redispatched: usize,
+    pub retried: usize,
+    pub crashed: usize,
     pub deferred: usize,
     pub timed_out: usize,
 }

@@ -93,6 +93,11 @@ pub struct TaskSettings {
     /// A NEW task whose job reached Redis this long ago, in a queue that is
     /// now empty, lost its job (Redis restarted): it is sent again.
     pub redispatch_after_secs: u64,
+    /// Attempts a task gets when its worker dies under it (counted in the
+    /// database); then it ends FAILED and is refunded.
+    pub max_attempts: u32,
+    /// Unfinished tasks older than this end TIMEOUT and are refunded.
+    pub deadline_secs: u64,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -124,7 +129,9 @@ impl Settings {
             .set_default("tasks.max_unfinished_per_user", 10)?
             .set_default("tasks.max_queue_depth", 1000)?
             .set_default("tasks.sweep_interval_ms", 2000)?
-            .set_default("tasks.redispatch_after_secs", 60)?;
+            .set_default("tasks.redispatch_after_secs", 60)?
+            .set_default("tasks.max_attempts", 3)?
+            .set_default("tasks.deadline_secs", 1800)?;
         if let Some(path) = file {
             builder = builder.add_source(::config::File::from(path).required(true));
         }

@@ -91,6 +91,7 @@ error_codes! {
     GenerationFailed = ("GENERATION_FAILED", 3008, 500, "生成失败，灵石已返还", "Generation failed, your coins have been returned"),
     TaskStopped = ("TASK_STOPPED", 3011, 409, "停止生成，灵石已返还", "Generation stopped, your coins have been returned"),
     TaskNotStoppable = ("TASK_NOT_STOPPABLE", 3012, 409, "任务已结束，无法停止", "The task has already finished and cannot be stopped"),
+    TaskCrashed = ("TASK_CRASHED", 3013, 500, "生成失败，灵石已返还", "Generation failed, your coins have been returned"),
     TaskTimeout = ("TASK_TIMEOUT", 3009, 500, "生成超时，灵石已返还", "Generation timed out, your coins have been returned"),
     InputImageUnreadable = ("INPUT_IMAGE_UNREADABLE", 3010, 400, "原图无法读取，请重新上传", "The source image cannot be read, please upload it again"),
     // Lingshi

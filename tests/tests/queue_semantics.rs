@@ -64,33 +64,59 @@ async fn a_job_delivered_twice_is_applied_once() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_task_whose_worker_vanished_ends_timeout_and_cannot_be_completed_late() {
-    let app = TestApp::start(TestDatabase::sqlite()).await;
+async fn a_task_whose_worker_keeps_dying_is_retried_then_failed_and_refunded_once() {
+    let app = TestApp::start_with(TestDatabase::sqlite(), |s| s.tasks.max_attempts = 2).await;
     let mut c = app.client();
     c.register_random().await;
     let url = c.upload_png(encode_png(&product_photo(700, 700).0)).await;
     let task_id: TaskId = c.submit_cutout(&url, None).await.parse().unwrap();
-
-    // A worker claims the task with a lease that runs out at once, then dies.
     let db = app.db().await;
-    let claimed = task_store::claim_task(&db, task_id, "dead-worker", chrono::Duration::milliseconds(1)).await.unwrap();
-    assert!(claimed.is_some());
-    let task = c.wait_task(&task_id.to_string(), Duration::from_secs(30)).await;
-    assert_eq!(task["status"], "TIMEOUT", "{task}");
-    assert_eq!(task["errorCode"], "TASK_TIMEOUT");
-    assert_eq!(task["errorMsg"], "生成超时，灵石已返还");
 
-    // If the "dead" worker comes back and reports, nothing changes.
-    assert!(!task_store::complete_task(&db, task_id, "dead-worker", &[]).await.unwrap());
-    assert!(!task_store::fail_task(&db, task_id, "dead-worker", "X", "late").await.unwrap());
+    // Attempt 1: a worker claims the task and dies (its lease runs out).
+    task_store::claim_task(&db, task_id, "dead-worker-1", chrono::Duration::milliseconds(1)).await.unwrap().unwrap();
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    loop {
+        let t = task_store::get_task(&db, task_id).await.unwrap().unwrap();
+        if t.status.as_str() == "NEW" && t.attempts == 1 {
+            break; // back in line for another attempt, its job sent again
+        }
+        assert!(std::time::Instant::now() < deadline, "not retried: {t:?}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    // Attempt 2 dies too: out of attempts.
+    task_store::claim_task(&db, task_id, "dead-worker-2", chrono::Duration::milliseconds(1)).await.unwrap().unwrap();
+    let task = c.wait_task(&task_id.to_string(), Duration::from_secs(30)).await;
+    assert_eq!(task["status"], "FAILED", "{task}");
+    assert_eq!(task["errorCode"], "TASK_CRASHED");
+    assert_eq!(task["errorMsg"], "生成失败，灵石已返还");
+
+    // If a "dead" worker comes back and reports, nothing changes.
+    assert!(!task_store::complete_task(&db, task_id, "dead-worker-2", &[]).await.unwrap());
+    assert!(!task_store::fail_task(&db, task_id, "dead-worker-1", "X", "late").await.unwrap());
     let again = task_store::get_task(&db, task_id).await.unwrap().unwrap();
-    assert_eq!(again.status.as_str(), "TIMEOUT");
+    assert_eq!((again.status.as_str(), again.attempts), ("FAILED", 2));
 
     // The reserved 5 lingshi came back exactly once.
     let (_, info) = c.get("/api/user/info").await;
     assert_eq!(info["data"]["points"], 500, "{info}");
     let refunds = ledger::entries(&db, again.owner).await.unwrap().into_iter().filter(|e| e.kind == "refund").count();
     assert_eq!(refunds, 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_task_past_its_deadline_ends_timeout_and_is_refunded() {
+    // No worker: the task waits until its deadline passes.
+    let app = TestApp::start_with(TestDatabase::sqlite(), |s| s.tasks.deadline_secs = 1).await;
+    let mut c = app.client();
+    c.register_random().await;
+    let url = c.upload_png(encode_png(&product_photo(700, 700).0)).await;
+    let task_id = c.submit_cutout(&url, None).await;
+    let task = c.wait_task(&task_id, Duration::from_secs(30)).await;
+    assert_eq!(task["status"], "TIMEOUT", "{task}");
+    assert_eq!(task["errorCode"], "TASK_TIMEOUT");
+    assert_eq!(task["errorMsg"], "生成超时，灵石已返还");
+    let (_, info) = c.get("/api/user/info").await;
+    assert_eq!(info["data"]["points"], 500, "{info}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -475,39 +475,126 @@ pub async fn stop_task(db: &DatabaseConnection, id: TaskId, owner: UserId) -> Re
     Ok(true)
 }
 
-/// Ends RUNNING tasks whose lease ran out (their worker died or hung) as
-/// TIMEOUT. Returns the ids it ended.
+/// What the sweeper did with expired leases.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct LeaseSweep {
+    /// Back to NEW (and the outbox) for another attempt.
+    pub retried: Vec<TaskId>,
+    /// Out of attempts: FAILED and refunded.
+    pub failed: Vec<TaskId>,
+}
+
+/// RUNNING tasks whose lease ran out lost their worker (it died, was
+/// killed or hung). Attempts are counted in the database, because a job
+/// that kills its worker never reports back: below `max_attempts` the task
+/// goes back to NEW and its job is sent again; at `max_attempts` it ends
+/// FAILED (`TASK_CRASHED`) and is refunded, in one transaction.
 pub async fn expire_leases(
     db: &DatabaseConnection,
     now: DateTime<Utc>,
-    error_msg: &str,
-) -> Result<Vec<TaskId>, StoreError> {
-    let expired: Vec<String> = tasks::Entity::find()
+    max_attempts: u32,
+) -> Result<LeaseSweep, StoreError> {
+    let expired: Vec<(String, i32, Option<String>)> = tasks::Entity::find()
         .select_only()
         .column(tasks::Column::Id)
+        .column(tasks::Column::Attempts)
+        .column(tasks::Column::Queue)
         .filter(tasks::Column::Status.eq(TaskStatus::Running.as_str()))
         .filter(tasks::Column::LeaseUntil.lt(now))
         .limit(500)
         .into_tuple()
         .all(db)
         .await?;
+    let mut sweep = LeaseSweep::default();
+    for (raw, attempts, queue) in expired {
+        let id: TaskId = raw.parse().map_err(|_| StoreError::corrupt("tasks", raw.clone()))?;
+        let expired_lease = sea_orm::Condition::all()
+            .add(tasks::Column::Id.eq(raw.clone()))
+            .add(tasks::Column::Status.eq(TaskStatus::Running.as_str()))
+            .add(tasks::Column::LeaseUntil.lt(now));
+        let txn = db.begin().await?;
+        let retry = u32::try_from(attempts).unwrap_or(u32::MAX) < max_attempts;
+        let update = if retry {
+            tasks::Entity::update_many()
+                .col_expr(tasks::Column::Status, Expr::value(TaskStatus::New.as_str()))
+                .col_expr(tasks::Column::WorkerId, Expr::value(Option::<String>::None))
+                .col_expr(tasks::Column::Progress, Expr::value(0))
+                .col_expr(tasks::Column::DispatchedAt, Expr::value(Option::<DateTime<Utc>>::None))
+        } else {
+            tasks::Entity::update_many()
+                .col_expr(tasks::Column::Status, Expr::value(TaskStatus::Failed.as_str()))
+                .col_expr(tasks::Column::ErrorCode, Expr::value("TASK_CRASHED"))
+                .col_expr(
+                    tasks::Column::ErrorMsg,
+                    Expr::value(format!("its worker stopped during each of {attempts} attempts")),
+                )
+                .col_expr(tasks::Column::FinishedAt, Expr::value(now))
+        };
+        let res = update
+            .col_expr(tasks::Column::LeaseUntil, Expr::value(Option::<DateTime<Utc>>::None))
+            .col_expr(tasks::Column::UpdatedAt, Expr::value(now))
+            .filter(expired_lease)
+            .exec(&txn)
+            .await?;
+        if res.rows_affected != 1 {
+            continue;
+        }
+        if retry {
+            let queue = queue.ok_or_else(|| StoreError::corrupt("tasks", format!("{id}: no queue")))?;
+            task_outbox::Entity::insert(task_outbox::ActiveModel {
+                task_id: Set(raw.clone()),
+                queue: Set(queue),
+                attempts: Set(0),
+                next_attempt_at: Set(now),
+                created_at: Set(now),
+            })
+            .on_conflict_do_nothing_on([task_outbox::Column::TaskId])
+            .exec(&txn)
+            .await?;
+            sweep.retried.push(id);
+        } else {
+            ledger::refund(&txn, owner_of(&txn, id).await?, id).await?;
+            sweep.failed.push(id);
+        }
+        txn.commit().await?;
+    }
+    Ok(sweep)
+}
+
+/// Unfinished tasks older than the deadline end TIMEOUT and are refunded
+/// (whatever their worker is doing: its late outcome will not be written).
+pub async fn expire_deadlines(
+    db: &DatabaseConnection,
+    created_before: DateTime<Utc>,
+) -> Result<Vec<TaskId>, StoreError> {
+    let overdue: Vec<String> = tasks::Entity::find()
+        .select_only()
+        .column(tasks::Column::Id)
+        .filter(tasks::Column::Status.is_in(unfinished()))
+        .filter(tasks::Column::CreatedAt.lt(created_before))
+        .limit(500)
+        .into_tuple()
+        .all(db)
+        .await?;
+    let now = Utc::now();
     let mut ended = Vec::new();
-    for raw in expired {
+    for raw in overdue {
+        let id: TaskId = raw.parse().map_err(|_| StoreError::corrupt("tasks", raw.clone()))?;
         let txn = db.begin().await?;
         let res = tasks::Entity::update_many()
             .col_expr(tasks::Column::Status, Expr::value(TaskStatus::Timeout.as_str()))
             .col_expr(tasks::Column::ErrorCode, Expr::value("TASK_TIMEOUT"))
-            .col_expr(tasks::Column::ErrorMsg, Expr::value(error_msg))
+            .col_expr(tasks::Column::ErrorMsg, Expr::value("the task passed its deadline"))
+            .col_expr(tasks::Column::LeaseUntil, Expr::value(Option::<DateTime<Utc>>::None))
             .col_expr(tasks::Column::FinishedAt, Expr::value(now))
             .col_expr(tasks::Column::UpdatedAt, Expr::value(now))
             .filter(tasks::Column::Id.eq(raw.clone()))
-            .filter(tasks::Column::Status.eq(TaskStatus::Running.as_str()))
-            .filter(tasks::Column::LeaseUntil.lt(now))
+            .filter(tasks::Column::Status.is_in(unfinished()))
             .exec(&txn)
             .await?;
         if res.rows_affected == 1 {
-            let id: TaskId = raw.parse().map_err(|_| StoreError::corrupt("tasks", raw.clone()))?;
             ledger::refund(&txn, owner_of(&txn, id).await?, id).await?;
+            task_outbox::Entity::delete_by_id(raw).exec(&txn).await?;
             txn.commit().await?;
             ended.push(id);
         }
