@@ -14,7 +14,6 @@ const primaryColor = (page: Page) =>
   page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--primary').trim());
 
 test.describe('desktop shell', () => {
-  test.skip(({ isMobile }) => isMobile, 'desktop layout');
 
   test('desktop route set: top bar groups and side bar from the brand configuration', async ({ page }, testInfo) => {
     await page.goto('/');
@@ -174,7 +173,6 @@ test.describe('desktop shell', () => {
 });
 
 test.describe('mobile shell @mobile', () => {
-  test.skip(({ isMobile }) => !isMobile, 'phone user agent');
 
   test('mobile route set: header, route title and the sub-page dropdown', async ({ page }, testInfo) => {
     await page.goto('/');
