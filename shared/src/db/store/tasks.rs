@@ -155,15 +155,7 @@ pub async fn create_task(db: &DatabaseConnection, new: NewTask, max_unfinished: 
     }
     .insert(&txn)
     .await?;
-    task_outbox::ActiveModel {
-        task_id: Set(new.id.to_string()),
-        queue: Set(new.queue),
-        attempts: Set(0),
-        next_attempt_at: Set(now),
-        created_at: Set(now),
-    }
-    .insert(&txn)
-    .await?;
+    put_in_outbox(&txn, new.id, &new.queue, now).await?;
     txn.commit().await?;
     Ok(Created::New(model.try_into()?))
 }
@@ -265,16 +257,7 @@ pub async fn redispatch(db: &DatabaseConnection, id: TaskId, queue: &str) -> Res
     if res.rows_affected != 1 {
         return Ok(false);
     }
-    task_outbox::Entity::insert(task_outbox::ActiveModel {
-        task_id: Set(id.to_string()),
-        queue: Set(queue.to_owned()),
-        attempts: Set(0),
-        next_attempt_at: Set(now),
-        created_at: Set(now),
-    })
-    .on_conflict_do_nothing_on([task_outbox::Column::TaskId])
-    .exec(&txn)
-    .await?;
+    put_in_outbox(&txn, id, queue, now).await?;
     txn.commit().await?;
     Ok(true)
 }
@@ -446,6 +429,39 @@ async fn owner_of(db: &impl ConnectionTrait, id: TaskId) -> Result<UserId, Store
     result_owner(db, id).await?.ok_or_else(|| StoreError::corrupt("tasks", format!("{id}: vanished")))
 }
 
+/// An update that ends an unfinished (NEW or RUNNING) task with a terminal
+/// status and its error; callers add which task.
+fn end_unfinished(status: TaskStatus, code: &str, msg: &str, now: DateTime<Utc>) -> sea_orm::UpdateMany<tasks::Entity> {
+    tasks::Entity::update_many()
+        .col_expr(tasks::Column::Status, Expr::value(status.as_str()))
+        .col_expr(tasks::Column::ErrorCode, Expr::value(code))
+        .col_expr(tasks::Column::ErrorMsg, Expr::value(msg))
+        .col_expr(tasks::Column::LeaseUntil, Expr::value(Option::<DateTime<Utc>>::None))
+        .col_expr(tasks::Column::FinishedAt, Expr::value(now))
+        .col_expr(tasks::Column::UpdatedAt, Expr::value(now))
+        .filter(tasks::Column::Status.is_in(unfinished()))
+}
+
+/// Puts a task's job in the outbox (once: an existing row is kept).
+async fn put_in_outbox(
+    txn: &impl ConnectionTrait,
+    id: TaskId,
+    queue: &str,
+    now: DateTime<Utc>,
+) -> Result<(), StoreError> {
+    task_outbox::Entity::insert(task_outbox::ActiveModel {
+        task_id: Set(id.to_string()),
+        queue: Set(queue.to_owned()),
+        attempts: Set(0),
+        next_attempt_at: Set(now),
+        created_at: Set(now),
+    })
+    .on_conflict_do_nothing_on([task_outbox::Column::TaskId])
+    .exec(txn)
+    .await?;
+    Ok(())
+}
+
 /// The owner stops a NEW or RUNNING task: it ends FAILED with
 /// `TASK_STOPPED` and its lingshi come back, in one transaction. A worker
 /// still running it loses the task (its outcome is not written). False when
@@ -453,16 +469,9 @@ async fn owner_of(db: &impl ConnectionTrait, id: TaskId) -> Result<UserId, Store
 pub async fn stop_task(db: &DatabaseConnection, id: TaskId, owner: UserId) -> Result<bool, StoreError> {
     let now = Utc::now();
     let txn = db.begin().await?;
-    let res = tasks::Entity::update_many()
-        .col_expr(tasks::Column::Status, Expr::value(TaskStatus::Failed.as_str()))
-        .col_expr(tasks::Column::ErrorCode, Expr::value("TASK_STOPPED"))
-        .col_expr(tasks::Column::ErrorMsg, Expr::value("stopped by the user"))
-        .col_expr(tasks::Column::LeaseUntil, Expr::value(Option::<DateTime<Utc>>::None))
-        .col_expr(tasks::Column::FinishedAt, Expr::value(now))
-        .col_expr(tasks::Column::UpdatedAt, Expr::value(now))
+    let res = end_unfinished(TaskStatus::Failed, "TASK_STOPPED", "stopped by the user", now)
         .filter(tasks::Column::Id.eq(id.to_string()))
         .filter(tasks::Column::OwnerId.eq(owner.0))
-        .filter(tasks::Column::Status.is_in(unfinished()))
         .exec(&txn)
         .await?;
     if res.rows_affected != 1 {
@@ -541,16 +550,7 @@ pub async fn expire_leases(
         }
         if retry {
             let queue = queue.ok_or_else(|| StoreError::corrupt("tasks", format!("{id}: no queue")))?;
-            task_outbox::Entity::insert(task_outbox::ActiveModel {
-                task_id: Set(raw.clone()),
-                queue: Set(queue),
-                attempts: Set(0),
-                next_attempt_at: Set(now),
-                created_at: Set(now),
-            })
-            .on_conflict_do_nothing_on([task_outbox::Column::TaskId])
-            .exec(&txn)
-            .await?;
+            put_in_outbox(&txn, id, &queue, now).await?;
             sweep.retried.push(id);
         } else {
             ledger::refund(&txn, owner_of(&txn, id).await?, id).await?;
@@ -581,15 +581,8 @@ pub async fn expire_deadlines(
     for raw in overdue {
         let id: TaskId = raw.parse().map_err(|_| StoreError::corrupt("tasks", raw.clone()))?;
         let txn = db.begin().await?;
-        let res = tasks::Entity::update_many()
-            .col_expr(tasks::Column::Status, Expr::value(TaskStatus::Timeout.as_str()))
-            .col_expr(tasks::Column::ErrorCode, Expr::value("TASK_TIMEOUT"))
-            .col_expr(tasks::Column::ErrorMsg, Expr::value("the task passed its deadline"))
-            .col_expr(tasks::Column::LeaseUntil, Expr::value(Option::<DateTime<Utc>>::None))
-            .col_expr(tasks::Column::FinishedAt, Expr::value(now))
-            .col_expr(tasks::Column::UpdatedAt, Expr::value(now))
+        let res = end_unfinished(TaskStatus::Timeout, "TASK_TIMEOUT", "the task passed its deadline", now)
             .filter(tasks::Column::Id.eq(raw.clone()))
-            .filter(tasks::Column::Status.is_in(unfinished()))
             .exec(&txn)
             .await?;
         if res.rows_affected == 1 {
