@@ -7,10 +7,11 @@ use sea_orm_migration::sea_orm::Database;
 
 #[tokio::main]
 async fn main() -> std::process::ExitCode {
-    let mut args = std::env::args().skip(1);
-    let command = args.next().unwrap_or_else(|| "up".to_owned());
+    let args: Vec<String> = std::env::args().collect();
+    let command = args.get(1).cloned().unwrap_or_else(|| "up".to_owned());
     let url = args
-        .next()
+        .get(2)
+        .cloned()
         .or_else(|| std::env::var("PIXMART__DATABASE__URL").ok())
         .unwrap_or_else(|| "sqlite://data/pixmart.db?mode=rwc".to_owned());
     match run(&command, &url).await {
