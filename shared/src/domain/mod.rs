@@ -9,6 +9,7 @@ pub mod money;
 pub mod task_result;
 pub mod task_spec;
 pub mod task_status;
+pub mod tier;
 pub mod upload;
 
 pub use account::{Account, Email, Password, Phone};
@@ -19,4 +20,5 @@ pub use money::{Bucket, Lingshi};
 pub use task_result::{ResultKind, TaskResult};
 pub use task_spec::{CutoutModel, CutoutSpec, TaskSpec};
 pub use task_status::TaskStatus;
+pub use tier::{Speed, Tier};
 pub use upload::{ImageFacts, ImageFormat, UploadRules};
