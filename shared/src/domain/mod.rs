@@ -3,12 +3,17 @@
 
 pub mod account;
 pub mod biz_type;
+pub mod feedback;
 pub mod ids;
 pub mod invalid;
+pub mod lead;
+pub mod message;
 pub mod money;
 pub mod task_result;
 pub mod task_spec;
 pub mod task_status;
+pub mod tenant;
+pub mod text_field;
 pub mod tier;
 pub mod upload;
 

@@ -2,10 +2,14 @@
 //! workers see domain types.
 
 pub mod auth_tokens;
+pub mod feedback;
 pub mod ledger_balances;
 pub mod ledger_entries;
+pub mod leads;
+pub mod messages;
 pub mod task_outbox;
 pub mod tasks;
+pub mod tenants;
 pub mod uploads;
 pub mod users;
 pub mod worker_nodes;

@@ -1,7 +1,11 @@
 //! Store functions by table. They take and return domain types.
 
+pub mod feedback;
 pub mod ledger;
+pub mod leads;
+pub mod messages;
 pub mod tasks;
+pub mod tenants;
 pub mod tokens;
 pub mod uploads;
 pub mod users;
