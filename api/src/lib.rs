@@ -8,6 +8,8 @@ pub mod envelope;
 pub mod error;
 pub mod lang;
 pub mod routes;
+pub mod senders;
+pub mod sign_in;
 pub mod state;
 pub mod telemetry;
 mod web_ui;

@@ -16,6 +16,10 @@ pub struct AppState {
     pub dispatcher: Arc<Dispatcher>,
     pub settings: Arc<Settings>,
     pub brands: Arc<Brands>,
+    /// Where verification codes go (`auth.sender`).
+    pub code_sender: Arc<dyn crate::senders::CodeSender>,
+    /// The development outbox, only when the development sender is configured.
+    pub dev_outbox: Option<Arc<crate::senders::DevOutbox>>,
 }
 
 impl AppState {
@@ -32,6 +36,7 @@ impl AppState {
             settings.tasks.max_queue_depth,
         ));
         let brands = Brands::load(settings.branding.file.as_deref()).context("brand configuration")?;
-        Ok(AppState { db, blobs, dispatcher, settings: Arc::new(settings), brands: Arc::new(brands) })
+        let (code_sender, dev_outbox) = crate::senders::from_settings(&settings.auth).context("code sender")?;
+        Ok(AppState { db, blobs, dispatcher, settings: Arc::new(settings), brands: Arc::new(brands), code_sender, dev_outbox })
     }
 }

@@ -19,6 +19,90 @@ pub struct Settings {
     pub tasks: TaskSettings,
     #[serde(default)]
     pub branding: BrandingSettings,
+    #[serde(default)]
+    pub auth: AuthSettings,
+}
+
+/// Sign-in: captcha, verification codes, their limits, the code sender and
+/// invite links. Every field has a default so a config file may name any
+/// subset (`PIXMART__AUTH__RESEND_SECS=...`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default)]
+pub struct AuthSettings {
+    /// Seconds a captcha image's answer is valid.
+    pub captcha_ttl_secs: u64,
+    /// Captcha images per account (the `mobileId`) and per IP per minute;
+    /// beyond, the image answer is empty (the client says 请求频繁).
+    pub captcha_per_account_per_minute: u32,
+    pub captcha_per_ip_per_minute: u32,
+    /// Seconds an SMS or mail code is valid.
+    pub code_ttl_secs: u64,
+    /// The resend countdown the server enforces per account.
+    pub resend_secs: u64,
+    /// Codes sent per account per hour and per day, and per IP per hour.
+    pub codes_per_account_per_hour: u32,
+    pub codes_per_account_per_day: u32,
+    pub codes_per_ip_per_hour: u32,
+    /// Wrong entries of one code before it is void.
+    pub max_code_attempts: u32,
+    /// Mixed into every code and captcha hash so a leaked table cannot be
+    /// brute-forced offline without it. Set a long random value in production.
+    pub code_pepper: SecretString,
+    /// Use `X-Forwarded-For` / `Forwarded` for the per-IP limits (only
+    /// behind a trusted reverse proxy).
+    pub trust_proxy_headers: bool,
+    /// The public address of the UI, for invite links.
+    pub public_base_url: String,
+    /// Lingshi an inviter receives per registration through their link.
+    pub invite_reward: i64,
+    pub sender: SenderSettings,
+}
+
+impl Default for AuthSettings {
+    fn default() -> Self {
+        AuthSettings {
+            captcha_ttl_secs: 300,
+            captcha_per_account_per_minute: 5,
+            captcha_per_ip_per_minute: 60,
+            code_ttl_secs: 300,
+            resend_secs: 60,
+            codes_per_account_per_hour: 5,
+            codes_per_account_per_day: 10,
+            codes_per_ip_per_hour: 60,
+            max_code_attempts: 5,
+            code_pepper: SecretString::from("pixmart-development-pepper"),
+            trust_proxy_headers: false,
+            public_base_url: "http://127.0.0.1:8080".to_owned(),
+            invite_reward: 100,
+            sender: SenderSettings::default(),
+        }
+    }
+}
+
+/// Where SMS and mail codes go: `dev` (the log and an in-memory outbox at
+/// `GET /api/dev/outbox`, the default) or `http` (a gateway).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default)]
+pub struct SenderSettings {
+    pub kind: SenderKind,
+    /// The gateway's URL (`kind = "http"`): it receives `POST` JSON.
+    pub url: Option<String>,
+    /// Sent as `Authorization: Bearer <key>`; never printed.
+    pub key: Option<SecretString>,
+    pub timeout_ms: u64,
+}
+
+impl Default for SenderSettings {
+    fn default() -> Self {
+        SenderSettings { kind: SenderKind::Dev, url: None, key: None, timeout_ms: 5000 }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SenderKind {
+    Dev,
+    Http,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]

@@ -25,6 +25,11 @@ pub fn test_settings(db_url: &str, redis_url: &str, storage: &Path) -> Settings 
     s.worker.poll_interval_ms = 50;
     s.worker.heartbeat_secs = 1;
     s.tasks.sweep_interval_ms = 200;
+    // Every test client is 127.0.0.1: per-IP sign-in limits would be shared
+    // by all of a test's users. tests/tests/sign_in.rs lowers them to test them.
+    s.auth.codes_per_ip_per_hour = 100_000;
+    s.auth.captcha_per_ip_per_minute = 100_000;
+    s.auth.sender.kind = pixmart_shared::config::SenderKind::Dev;
     s
 }
 
@@ -209,14 +214,57 @@ impl TestClient {
         Self::send(self.req(reqwest::Method::POST, "/api/uploads").multipart(form)).await
     }
 
-    /// Registers a fresh random phone account and keeps its token.
+    /// Registers a fresh random phone account through the real code flow
+    /// (captcha, SMS code from the development outbox) and keeps its token.
     pub async fn register_random(&mut self) -> String {
-        let phone = format!("1{:010}", uuid::Uuid::new_v4().as_u128() % 10_000_000_000);
-        let (status, body) =
-            self.post_json("/api/auth/register", json!({ "mobileId": phone, "password": "secret-pass" })).await;
+        let phone = random_phone();
+        let code = self.request_code(&phone).await;
+        let (status, body) = self
+            .post_json(
+                "/api/auth/register",
+                json!({ "mobileId": phone, "verifyCode": code, "password": "secret-pass",
+                        "confirmPassword": "secret-pass", "agreement": true }),
+            )
+            .await;
         assert_eq!(status, 200, "{body}");
         self.token = Some(body["data"]["token"].as_str().unwrap().to_owned());
         phone
+    }
+
+    /// Draws a captcha for the account (phone or email) and answers it with
+    /// the answer the development sender reveals.
+    pub async fn solve_captcha(&self, account: &str) {
+        let (status, png) = self.get_bytes(&format!("/api/auth/captcha?mobileId={}", urlencode(account))).await;
+        assert_eq!(status, 200);
+        assert!(png.starts_with(b"\x89PNG"), "captcha refused (empty body): too frequent?");
+        let (status, body) = self.get(&format!("/api/dev/captcha?mobileId={}", urlencode(account))).await;
+        assert_eq!(status, 200, "{body}");
+        let answer = body["data"]["code"].as_str().unwrap().to_owned();
+        let (status, body) =
+            self.post_json("/api/auth/captcha/verify", json!({ "mobileId": account, "code": answer })).await;
+        assert_eq!((status, &body["data"]), (200, &json!(true)), "{body}");
+    }
+
+    /// Solves a captcha, has a code sent to the phone or email and returns
+    /// it, read from the development outbox.
+    pub async fn request_code(&self, account: &str) -> String {
+        self.solve_captcha(account).await;
+        let (path, body) = if account.contains('@') {
+            ("/api/auth/mail-code", json!({ "mail": account }))
+        } else {
+            ("/api/auth/sms-code", json!({ "mobileId": account }))
+        };
+        let (status, body) = self.post_json(path, body).await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["data"]["code"], 1, "{body}");
+        self.outbox_code(account).await.expect("a code in the development outbox")
+    }
+
+    /// The newest code the development sender sent to the account.
+    pub async fn outbox_code(&self, account: &str) -> Option<String> {
+        let (status, body) = self.get(&format!("/api/dev/outbox?to={}", urlencode(account))).await;
+        assert_eq!(status, 200, "{body}");
+        body["data"][0]["code"].as_str().map(str::to_owned)
     }
 
     /// Uploads an image and returns its URL.
@@ -263,4 +311,19 @@ fn init_test_logging() {
             .with_test_writer()
             .try_init();
     }
+}
+
+/// A fresh phone number: 1 followed by 10 random digits.
+pub fn random_phone() -> String {
+    format!("1{:010}", uuid::Uuid::new_v4().as_u128() % 10_000_000_000)
+}
+
+/// Percent-encodes a query value (phones and emails: `@` and `+`).
+pub fn urlencode(s: &str) -> String {
+    s.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
 }

@@ -1,24 +1,50 @@
+//! Sign-in handlers: login (password, SMS code, mail code), register, reset
+//! password, logout. Bodies are JSON or the original app's form encoding.
+
 use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::Utc;
 use pixmart_shared::db::store::{tokens, users};
-use pixmart_shared::domain::{Account, Email, Password, Phone, UserId};
-use pixmart_shared::ErrorCode;
-use serde::Deserialize;
+use pixmart_shared::domain::{Account, Email, InviteCode, Lingshi, Password, Phone, UserId, VerifyCode};
+use pixmart_shared::{ErrorCode, Lang};
+use serde::{Deserialize, Serialize};
 
 use crate::auth::{extractor::bearer_token, password, token};
-use crate::dto::TokenDto;
 use crate::envelope;
 use crate::error::{ApiError, ApiResult};
+use crate::sign_in::codes;
+use crate::sign_in::form::{flex_bool, non_empty};
 use crate::AppState;
 
 /// Accepts the same fields as JSON or as the original app's form encoding.
-type JsonOrForm<T> = web::Either<web::Json<T>, web::Form<T>>;
+pub(super) type JsonOrForm<T> = web::Either<web::Json<T>, web::Form<T>>;
 
-fn body<T>(b: JsonOrForm<T>) -> T {
+pub(super) fn body<T>(b: JsonOrForm<T>) -> T {
     match b {
         web::Either::Left(j) => j.into_inner(),
         web::Either::Right(f) => f.into_inner(),
     }
+}
+
+/// Stored for accounts created by SMS sign-in: no password matches it
+/// until the user sets one through reset.
+const NO_PASSWORD: &str = "!";
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LoginBody {
+    /// `sms_code`, `mail_code`, or empty for a password.
+    #[serde(default)]
+    login_type: String,
+    username: Option<String>,
+    password: Option<String>,
+    mobile_id: Option<String>,
+    mail: Option<String>,
+    verify_code: Option<String>,
+    /// The original app does not send it; an explicit `false` is refused.
+    #[serde(default, deserialize_with = "flex_bool")]
+    agreement: Option<bool>,
+    /// Used when an SMS sign-in creates the account.
+    invite_code: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -26,26 +52,89 @@ fn body<T>(b: JsonOrForm<T>) -> T {
 pub struct RegisterBody {
     mobile_id: Option<String>,
     mail: Option<String>,
-    password: String,
+    verify_code: Option<String>,
+    password: Option<String>,
+    confirm_password: Option<String>,
+    #[serde(default, deserialize_with = "flex_bool")]
+    agreement: Option<bool>,
+    invite_code: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub struct LoginBody {
-    #[serde(default)]
-    login_type: String,
-    username: String,
-    password: String,
+pub struct ResetBody {
+    mobile_id: Option<String>,
+    mail: Option<String>,
+    verify_code: Option<String>,
+    password: Option<String>,
+    confirm_password: Option<String>,
 }
 
-fn parse_register(b: &RegisterBody) -> Result<(Account, Password), ApiError> {
-    let non_empty = |s: &Option<String>| s.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned);
-    let account = match (non_empty(&b.mobile_id), non_empty(&b.mail)) {
-        (Some(phone), None) => Account::Phone(Phone::parse(&phone)?),
-        (None, Some(mail)) => Account::Email(Email::parse(&mail)?),
-        _ => return Err(ApiError::new(ErrorCode::InvalidAccount)),
-    };
-    Ok((account, Password::parse(&b.password)?))
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SignedIn {
+    token: String,
+    token_type: &'static str,
+    /// True when this sign-in created the account (SMS code, new phone).
+    registered: bool,
+    /// The spec's notice for that case, desktop and mobile wording.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hint: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mobile_hint: Option<&'static str>,
+}
+
+impl SignedIn {
+    fn new(token: String, registered: bool, lang: Lang) -> Self {
+        SignedIn {
+            token,
+            token_type: "bearer",
+            registered,
+            hint: registered.then(|| ErrorCode::PhoneAutoRegistered.message(lang)),
+            mobile_hint: registered.then(|| ErrorCode::PhoneAutoRegisteredMobile.message(lang)),
+        }
+    }
+}
+
+/// The account named by `mobileId` or `mail` (exactly one of them).
+fn parse_account(mobile_id: &Option<String>, mail: &Option<String>) -> Result<Account, ApiError> {
+    match (non_empty(mobile_id), non_empty(mail)) {
+        (Some(phone), None) => Ok(Account::Phone(Phone::parse(phone)?)),
+        (None, Some(mail)) => Ok(Account::Email(Email::parse(mail)?)),
+        _ => Err(ApiError::new(ErrorCode::InvalidAccount)),
+    }
+}
+
+fn parse_code(raw: &Option<String>) -> Result<VerifyCode, ApiError> {
+    Ok(VerifyCode::parse(raw.as_deref().unwrap_or_default())?)
+}
+
+/// The new password and its confirmation, which must match.
+fn parse_new_password(password: &Option<String>, confirm: &Option<String>) -> Result<Password, ApiError> {
+    let password = Password::parse(password.as_deref().unwrap_or_default())?;
+    if confirm.as_deref() != Some(password.expose()) {
+        return Err(ApiError { code: ErrorCode::PasswordMismatch, field: Some("confirmPassword") });
+    }
+    Ok(password)
+}
+
+/// The inviter named by an invite code, if one was given; an unknown code
+/// is the spec's 邀请码错误.
+async fn resolve_invite(state: &AppState, raw: &Option<String>) -> Result<Option<users::Invitation>, ApiError> {
+    let Some(raw) = non_empty(raw) else { return Ok(None) };
+    let code = InviteCode::parse(raw)?;
+    let inviter = users::find_by_invite_code(&state.db, &code)
+        .await?
+        .ok_or(ApiError { code: ErrorCode::InviteCodeInvalid, field: Some("inviteCode") })?;
+    let reward = Lingshi::new(u32::try_from(state.settings.auth.invite_reward).unwrap_or(0));
+    Ok(Some(users::Invitation { inviter: inviter.id, reward }))
+}
+
+async fn hash_password(password: Password) -> ApiResult<String> {
+    web::block(move || password::hash(&password))
+        .await
+        .map_err(ApiError::internal)?
+        .map_err(|e| ApiError::internal(anyhow::anyhow!("password hashing failed: {e}")))
 }
 
 async fn issue_token(state: &AppState, user: UserId) -> ApiResult<String> {
@@ -56,33 +145,46 @@ async fn issue_token(state: &AppState, user: UserId) -> ApiResult<String> {
 }
 
 pub async fn register(state: web::Data<AppState>, b: JsonOrForm<RegisterBody>) -> ApiResult<HttpResponse> {
-    let (account, password) = parse_register(&body(b))?;
+    let b = body(b);
+    let account = parse_account(&b.mobile_id, &b.mail)?;
+    let code = parse_code(&b.verify_code)?;
+    let password = parse_new_password(&b.password, &b.confirm_password)?;
+    if b.agreement != Some(true) {
+        return Err(ApiError { code: ErrorCode::AgreementRequired, field: Some("agreement") });
+    }
+    let invitation = resolve_invite(&state, &b.invite_code).await?;
+    // Checked before the code so that a taken account does not burn it.
     if users::find_by_account(&state.db, &account).await?.is_some() {
         return Err(ApiError::new(ErrorCode::AccountExists));
     }
-    let hash = web::block(move || password::hash(&password))
-        .await
-        .map_err(ApiError::internal)?
-        .map_err(|e| ApiError::internal(anyhow::anyhow!("password hashing failed: {e}")))?;
-    let user = users::create_user(&state.db, &account, hash).await?;
+    codes::verify(&state.db, &state.settings.auth, &account, &code).await?;
+    let hash = hash_password(password).await?;
+    let user = users::create_user_invited(&state.db, &account, hash, invitation).await?;
     let token = issue_token(&state, user.id).await?;
-    tracing::info!(user = %user.id, "registered");
-    Ok(envelope::ok(TokenDto { token, token_type: "bearer" }))
+    tracing::info!(user = %user.id, invited = invitation.is_some(), "registered");
+    Ok(envelope::ok(SignedIn::new(token, false, crate::lang::current())))
 }
 
 pub async fn login(state: web::Data<AppState>, b: JsonOrForm<LoginBody>) -> ApiResult<HttpResponse> {
     let b = body(b);
-    if !b.login_type.is_empty() {
-        // SMS and email codes arrive with the accounts issue.
-        return Err(ApiError { code: ErrorCode::BizTypeNotAvailable, field: Some("loginType") });
+    if b.agreement == Some(false) {
+        return Err(ApiError { code: ErrorCode::AgreementRequired, field: Some("agreement") });
     }
-    let account = Account::parse(&b.username)?;
+    match b.login_type.as_str() {
+        "" => password_login(&state, &b).await,
+        "sms_code" => sms_login(&state, &b).await,
+        "mail_code" => mail_login(&state, &b).await,
+        _ => Err(ApiError { code: ErrorCode::InvalidParam, field: Some("loginType") }),
+    }
+}
+
+async fn password_login(state: &AppState, b: &LoginBody) -> ApiResult<HttpResponse> {
+    let account = Account::parse(b.username.as_deref().unwrap_or_default())?;
     // A password that could never have been registered cannot match.
-    let Ok(password) = Password::parse(&b.password) else {
+    let Ok(password) = Password::parse(b.password.as_deref().unwrap_or_default()) else {
         return Err(ApiError::new(ErrorCode::LoginFailed));
     };
-    let user = users::find_by_account(&state.db, &account).await?;
-    let Some(user) = user else {
+    let Some(user) = users::find_by_account(&state.db, &account).await? else {
         return Err(ApiError::new(ErrorCode::LoginFailed));
     };
     let stored = user.password_hash.clone();
@@ -90,8 +192,64 @@ pub async fn login(state: web::Data<AppState>, b: JsonOrForm<LoginBody>) -> ApiR
     if !matches {
         return Err(ApiError::new(ErrorCode::LoginFailed));
     }
-    let token = issue_token(&state, user.id).await?;
-    Ok(envelope::ok(TokenDto { token, token_type: "bearer" }))
+    let token = issue_token(state, user.id).await?;
+    Ok(envelope::ok(SignedIn::new(token, false, crate::lang::current())))
+}
+
+/// SMS code sign-in; a phone that has no account gets one on verification.
+async fn sms_login(state: &AppState, b: &LoginBody) -> ApiResult<HttpResponse> {
+    let raw = non_empty(&b.mobile_id).or(non_empty(&b.username));
+    let phone = Phone::parse(raw.ok_or(ApiError { code: ErrorCode::PhoneRequired, field: Some("mobileId") })?)?;
+    let code = parse_code(&b.verify_code)?;
+    let account = Account::Phone(phone);
+    let existing = users::find_by_account(&state.db, &account).await?;
+    let invitation = if existing.is_none() { resolve_invite(state, &b.invite_code).await? } else { None };
+    codes::verify(&state.db, &state.settings.auth, &account, &code).await?;
+    let (user, registered) = match existing {
+        Some(u) => (u, false),
+        None => match users::create_user_invited(&state.db, &account, NO_PASSWORD.to_owned(), invitation).await {
+            Ok(u) => (u, true),
+            // A simultaneous sign-in created it first: sign in to that one.
+            Err(pixmart_shared::db::StoreError::AccountExists) => {
+                (users::find_by_account(&state.db, &account).await?.ok_or(ApiError::new(ErrorCode::Internal))?, false)
+            }
+            Err(e) => return Err(e.into()),
+        },
+    };
+    if registered {
+        tracing::info!(user = %user.id, invited = invitation.is_some(), "registered by SMS sign-in");
+    }
+    let token = issue_token(state, user.id).await?;
+    Ok(envelope::ok(SignedIn::new(token, registered, crate::lang::current())))
+}
+
+async fn mail_login(state: &AppState, b: &LoginBody) -> ApiResult<HttpResponse> {
+    let raw = non_empty(&b.mail).or(non_empty(&b.username)).unwrap_or_default();
+    let account = Account::Email(Email::parse(raw)?);
+    let code = parse_code(&b.verify_code)?;
+    let Some(user) = users::find_by_account(&state.db, &account).await? else {
+        return Err(ApiError::new(ErrorCode::AccountNotRegistered));
+    };
+    codes::verify(&state.db, &state.settings.auth, &account, &code).await?;
+    let token = issue_token(state, user.id).await?;
+    Ok(envelope::ok(SignedIn::new(token, false, crate::lang::current())))
+}
+
+/// Sets a new password with a code; every signed-in session of the account ends.
+pub async fn reset_password(state: web::Data<AppState>, b: JsonOrForm<ResetBody>) -> ApiResult<HttpResponse> {
+    let b = body(b);
+    let account = parse_account(&b.mobile_id, &b.mail)?;
+    let code = parse_code(&b.verify_code)?;
+    let password = parse_new_password(&b.password, &b.confirm_password)?;
+    let Some(user) = users::find_by_account(&state.db, &account).await? else {
+        return Err(ApiError::new(ErrorCode::AccountNotRegistered));
+    };
+    codes::verify(&state.db, &state.settings.auth, &account, &code).await?;
+    let hash = hash_password(password).await?;
+    users::set_password_hash(&state.db, user.id, hash).await?;
+    let revoked = tokens::revoke_all_for_user(&state.db, user.id).await?;
+    tracing::info!(user = %user.id, revoked, "password reset");
+    Ok(envelope::ok(serde_json::Value::Null))
 }
 
 pub async fn logout(state: web::Data<AppState>, req: HttpRequest) -> ApiResult<HttpResponse> {

@@ -3,11 +3,13 @@
 
 mod auth;
 mod config;
+mod dev;
 mod files;
 mod health;
 mod tasks;
 mod uploads;
 mod user;
+mod verification;
 
 use actix_web::{web, HttpResponse};
 use pixmart_shared::ErrorCode;
@@ -22,6 +24,13 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .route("/auth/register", web::post().to(auth::register))
             .route("/auth/login", web::post().to(auth::login))
             .route("/auth/logout", web::post().to(auth::logout))
+            .route("/auth/reset-password", web::post().to(auth::reset_password))
+            .route("/auth/captcha", web::get().to(verification::image))
+            .route("/auth/captcha/verify", web::post().to(verification::verify))
+            .route("/auth/sms-code", web::post().to(verification::sms_code))
+            .route("/auth/mail-code", web::post().to(verification::mail_code))
+            .route("/dev/outbox", web::get().to(dev::outbox))
+            .route("/dev/captcha", web::get().to(dev::captcha))
             .route("/user/info", web::get().to(user::info))
             .route("/uploads", web::post().to(uploads::upload))
             .route("/tasks", web::post().to(tasks::submit))

@@ -2,14 +2,17 @@
 //! workers see domain types.
 
 pub mod auth_tokens;
+pub mod captchas;
 pub mod feedback;
 pub mod ledger_balances;
 pub mod ledger_entries;
 pub mod leads;
 pub mod messages;
+pub mod rate_counters;
 pub mod task_outbox;
 pub mod tasks;
 pub mod tenants;
 pub mod uploads;
 pub mod users;
+pub mod verify_codes;
 pub mod worker_nodes;

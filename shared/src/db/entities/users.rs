@@ -12,6 +12,10 @@ pub struct Model {
     pub tenant_id: Option<i64>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
+    /// This user's own invite code (unique).
+    pub invite_code: Option<String>,
+    /// Who invited this user, if they registered through an invite.
+    pub inviter_id: Option<i64>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

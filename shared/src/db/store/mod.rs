@@ -1,12 +1,15 @@
 //! Store functions by table. They take and return domain types.
 
 pub mod feedback;
+pub mod captchas;
 pub mod ledger;
 pub mod leads;
 pub mod messages;
+pub mod rate_limits;
 pub mod tasks;
 pub mod tenants;
 pub mod tokens;
 pub mod uploads;
 pub mod users;
+pub mod verify_codes;
 pub mod workers;

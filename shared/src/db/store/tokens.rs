@@ -46,3 +46,14 @@ pub async fn revoke_token(db: &impl ConnectionTrait, token_hash: &str) -> Result
         .await?;
     Ok(())
 }
+
+/// Revokes every live token of a user (after a password reset).
+pub async fn revoke_all_for_user(db: &impl ConnectionTrait, user: UserId) -> Result<u64, StoreError> {
+    let res = auth_tokens::Entity::update_many()
+        .col_expr(auth_tokens::Column::RevokedAt, Expr::value(Utc::now()))
+        .filter(auth_tokens::Column::UserId.eq(user.0))
+        .filter(auth_tokens::Column::RevokedAt.is_null())
+        .exec(db)
+        .await?;
+    Ok(res.rows_affected)
+}

@@ -18,6 +18,9 @@ pub struct UserRecord {
     pub user_name: String,
     pub tenant_id: Option<i64>,
     pub password_hash: String,
+    /// This user's invite code (assigned at sign-up, or lazily for older rows).
+    pub invite_code: Option<String>,
+    pub inviter_id: Option<UserId>,
 }
 
 impl From<users::Model> for UserRecord {
@@ -29,6 +32,8 @@ impl From<users::Model> for UserRecord {
             user_name: m.user_name,
             tenant_id: m.tenant_id,
             password_hash: m.password_hash,
+            invite_code: m.invite_code,
+            inviter_id: m.inviter_id.map(UserId),
         }
     }
 }
@@ -59,6 +64,24 @@ pub async fn create_user(
     account: &Account,
     password_hash: String,
 ) -> Result<UserRecord, StoreError> {
+    create_user_invited(db, account, password_hash, None).await
+}
+
+/// Who invited a new user and what the inviter receives for it.
+#[derive(Debug, Clone, Copy)]
+pub struct Invitation {
+    pub inviter: UserId,
+    pub reward: crate::domain::Lingshi,
+}
+
+/// As [`create_user`], recording the inviter and crediting them the invite
+/// reward (free bucket, once per invitee) in the same transaction.
+pub async fn create_user_invited(
+    db: &DatabaseConnection,
+    account: &Account,
+    password_hash: String,
+    invitation: Option<Invitation>,
+) -> Result<UserRecord, StoreError> {
     let now = Utc::now();
     let (phone, email) = match account {
         Account::Phone(p) => (Some(p.as_str().to_owned()), None),
@@ -70,6 +93,8 @@ pub async fn create_user(
         password_hash: Set(password_hash),
         user_name: Set(default_user_name(account)),
         tenant_id: Set(None),
+        invite_code: Set(Some(crate::domain::InviteCode::generate().as_str().to_owned())),
+        inviter_id: Set(invitation.map(|i| i.inviter.0)),
         created_at: Set(now),
         updated_at: Set(now),
         ..Default::default()
@@ -83,6 +108,11 @@ pub async fn create_user(
         Err(e) => return Err(e.into()),
     };
     ledger::grant(&txn, user.id, Bucket::Free, FREE_PLAN_GIFT, &format!("free-plan:{}", user.id)).await?;
+    if let Some(inv) = invitation {
+        // Keyed by the invitee: one reward per registration, however retried.
+        ledger::grant(&txn, inv.inviter, Bucket::Free, inv.reward, &format!("invite:{}", user.id)).await?;
+    }
+    crate::db::store::messages::send_welcome(&txn, user.id).await?;
     txn.commit().await?;
     Ok(user)
 }
@@ -93,4 +123,40 @@ pub async fn find_by_account(db: &impl ConnectionTrait, account: &Account) -> Re
 
 pub async fn get_user(db: &impl ConnectionTrait, id: UserId) -> Result<Option<UserRecord>, StoreError> {
     Ok(users::Entity::find_by_id(id.0).one(db).await?.map(Into::into))
+}
+
+/// The user holding this invite code.
+pub async fn find_by_invite_code(
+    db: &impl ConnectionTrait,
+    code: &crate::domain::InviteCode,
+) -> Result<Option<UserRecord>, StoreError> {
+    Ok(users::Entity::find().filter(users::Column::InviteCode.eq(code.as_str())).one(db).await?.map(Into::into))
+}
+
+/// The user's invite code, assigning one to a user created before invites.
+pub async fn ensure_invite_code(db: &impl ConnectionTrait, user: &UserRecord) -> Result<String, StoreError> {
+    if let Some(code) = &user.invite_code {
+        return Ok(code.clone());
+    }
+    let code = crate::domain::InviteCode::generate().as_str().to_owned();
+    users::Entity::update_many()
+        .col_expr(users::Column::InviteCode, sea_orm::sea_query::Expr::value(code.clone()))
+        .filter(users::Column::Id.eq(user.id.0))
+        .filter(users::Column::InviteCode.is_null())
+        .exec(db)
+        .await?;
+    // Another request may have assigned one first: read what stuck.
+    let stored = users::Entity::find_by_id(user.id.0).one(db).await?.and_then(|m| m.invite_code);
+    Ok(stored.unwrap_or(code))
+}
+
+/// Replaces the user's password hash (password reset).
+pub async fn set_password_hash(db: &impl ConnectionTrait, id: UserId, password_hash: String) -> Result<(), StoreError> {
+    users::Entity::update_many()
+        .col_expr(users::Column::PasswordHash, sea_orm::sea_query::Expr::value(password_hash))
+        .col_expr(users::Column::UpdatedAt, sea_orm::sea_query::Expr::value(Utc::now()))
+        .filter(users::Column::Id.eq(id.0))
+        .exec(db)
+        .await?;
+    Ok(())
 }

@@ -1,0 +1,161 @@
+//! Captcha image and check, and sending SMS / mail codes.
+
+use actix_web::http::header;
+use actix_web::{web, HttpRequest, HttpResponse};
+use chrono::{Duration, Utc};
+use pixmart_shared::db::store::{captchas, rate_limits};
+use pixmart_shared::domain::verify_code::account_key;
+use pixmart_shared::domain::{Account, Email, Phone};
+use pixmart_shared::ErrorCode;
+use serde::Deserialize;
+use serde_json::json;
+
+use super::auth::{body, JsonOrForm};
+use crate::envelope;
+use crate::error::{ApiError, ApiResult};
+use crate::sign_in::codes::{self, SendRefused};
+use crate::sign_in::form::non_empty;
+use crate::sign_in::{captcha, client_ip, hasher};
+use crate::AppState;
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CaptchaQuery {
+    mobile_id: Option<String>,
+}
+
+/// The account a captcha or code is for: a phone, or an email address for
+/// the English interface's mail codes.
+fn captcha_account(raw: &Option<String>) -> Result<Account, ApiError> {
+    let raw = non_empty(raw).ok_or(ApiError { code: ErrorCode::PhoneRequired, field: Some("mobileId") })?;
+    Ok(Account::parse(raw)?)
+}
+
+/// A PNG captcha for the account. Requested too often (per account or per
+/// IP), the answer is an empty body: the client shows 请求频繁，请稍后再试.
+pub async fn image(state: web::Data<AppState>, req: HttpRequest, q: web::Query<CaptchaQuery>) -> ApiResult<HttpResponse> {
+    let account = captcha_account(&q.mobile_id)?;
+    let key = account_key(&account);
+    let auth = &state.settings.auth;
+    let now = Utc::now();
+    let ip = client_ip(&req, auth);
+    let per_account =
+        rate_limits::Limit { name: "captcha-acct", subject: key.to_owned(), window_secs: 60, max: auth.captcha_per_account_per_minute };
+    let per_ip = rate_limits::Limit { name: "captcha-ip", subject: ip, window_secs: 60, max: auth.captcha_per_ip_per_minute };
+    rate_limits::purge_expired(&state.db, now).await?;
+    let over_account = rate_limits::hit(&state.db, &per_account, now).await? > per_account.max;
+    let over_ip = rate_limits::hit(&state.db, &per_ip, now).await? > per_ip.max;
+    if over_account || over_ip {
+        return Ok(HttpResponse::Ok()
+            .insert_header((header::CACHE_CONTROL, "no-store"))
+            .insert_header((header::CONTENT_TYPE, "image/png"))
+            .finish());
+    }
+    let (answer, png) = web::block(captcha::draw)
+        .await
+        .map_err(ApiError::internal)?
+        .ok_or_else(|| ApiError::internal(anyhow::anyhow!("captcha drawing failed")))?;
+    let expires = now + Duration::seconds(i64::try_from(auth.captcha_ttl_secs).unwrap_or(300));
+    captchas::put(&state.db, key, hasher(auth).captcha(key, &answer), now, expires).await?;
+    if let Some(outbox) = &state.dev_outbox {
+        outbox.remember_captcha(key, &answer);
+    }
+    Ok(HttpResponse::Ok()
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .content_type("image/png")
+        .body(png))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct VerifyCaptchaBody {
+    mobile_id: Option<String>,
+    code: Option<String>,
+}
+
+/// `data: true` when the answer is right (the next code send may proceed).
+/// A wrong answer discards the captcha: `CAPTCHA_WRONG` with `data: false`,
+/// and the client loads a new image.
+pub async fn verify(state: web::Data<AppState>, b: JsonOrForm<VerifyCaptchaBody>) -> ApiResult<HttpResponse> {
+    let b = body(b);
+    let account = captcha_account(&b.mobile_id)?;
+    let key = account_key(&account);
+    let answer = non_empty(&b.code).unwrap_or_default();
+    let right = !answer.is_empty()
+        && captchas::verify(&state.db, key, &hasher(&state.settings.auth).captcha(key, answer), Utc::now()).await?;
+    if right {
+        return Ok(envelope::ok(true));
+    }
+    Ok(failure(ErrorCode::CaptchaWrong, ErrorCode::CaptchaWrong.message(crate::lang::current()).to_owned(), json!(false)))
+}
+
+/// An error envelope with a data payload (the plain [`ApiError`] carries none).
+fn failure(code: ErrorCode, msg: String, data: serde_json::Value) -> HttpResponse {
+    let status = actix_web::http::StatusCode::from_u16(code.http_status())
+        .unwrap_or(actix_web::http::StatusCode::BAD_REQUEST);
+    HttpResponse::build(status).json(json!({ "code": code.number(), "msg": msg, "error": code.id(), "data": data }))
+}
+
+/// A refused send, in the envelope, with the original app's `data.errMsg`
+/// and, during the countdown, `data.secondsLeft`.
+fn refused(r: SendRefused) -> HttpResponse {
+    let lang = crate::lang::current();
+    match r {
+        SendRefused::Countdown(left) => {
+            let code = ErrorCode::CodeCountdown;
+            let msg = code.message(lang).replace("{n}", &left.to_string());
+            failure(code, msg.clone(), json!({ "code": 0, "errMsg": msg, "secondsLeft": left }))
+        }
+        SendRefused::Error(e) => {
+            if e.code == ErrorCode::Internal {
+                return actix_web::ResponseError::error_response(&e);
+            }
+            let msg = e.code.message(lang).to_owned();
+            failure(e.code, msg.clone(), json!({ "code": 0, "errMsg": msg }))
+        }
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SmsCodeBody {
+    mobile_id: Option<String>,
+}
+
+/// Sends an SMS code after a solved captcha: `data: {code: 1}`.
+pub async fn sms_code(state: web::Data<AppState>, req: HttpRequest, b: JsonOrForm<SmsCodeBody>) -> HttpResponse {
+    let b = body(b);
+    let phone = match non_empty(&b.mobile_id) {
+        None => Err(ApiError { code: ErrorCode::PhoneRequired, field: Some("mobileId") }),
+        Some(raw) => Phone::parse(raw).map_err(ApiError::from),
+    };
+    match phone {
+        Ok(phone) => send(&state, &req, Account::Phone(phone)).await,
+        Err(e) => refused(SendRefused::Error(e)),
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MailCodeBody {
+    mail: Option<String>,
+}
+
+/// Sends a mail code (English interface) after a solved captcha for the
+/// address: `data: {code: 1}`.
+pub async fn mail_code(state: web::Data<AppState>, req: HttpRequest, b: JsonOrForm<MailCodeBody>) -> HttpResponse {
+    let b = body(b);
+    match Email::parse(non_empty(&b.mail).unwrap_or_default()) {
+        Ok(mail) => send(&state, &req, Account::Email(mail)).await,
+        Err(e) => refused(SendRefused::Error(e.into())),
+    }
+}
+
+async fn send(state: &AppState, req: &HttpRequest, account: Account) -> HttpResponse {
+    let ip = client_ip(req, &state.settings.auth);
+    let lang = crate::lang::current();
+    match codes::send(&state.db, &state.settings.auth, state.code_sender.as_ref(), &account, &ip, lang).await {
+        Ok(()) => envelope::ok(json!({ "code": 1 })),
+        Err(r) => refused(r),
+    }
+}
