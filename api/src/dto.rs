@@ -59,6 +59,69 @@ pub struct UserInfoDto {
     pub inviter_link: Option<String>,
     pub points: i64,
     pub benefit_package: BenefitPackageDto,
+    /// Lingshi per bucket (spent top-up, then plan, then free).
+    pub buckets: BucketsDto,
+    /// What the current tier allows (2K download, custom colour, ...).
+    pub benefits: TierBenefitsDto,
+    /// Set when a non-free plan has 0 to 3 days left (the reminder modal).
+    pub reminder: Option<ReminderDto>,
+}
+
+#[derive(Debug, Serialize, Default)]
+#[serde(rename_all = "camelCase")]
+pub struct BucketsDto {
+    pub topup: i64,
+    pub plan: i64,
+    pub free: i64,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TierBenefitsDto {
+    pub allows_2k: bool,
+    pub allows_custom_colour: bool,
+    pub allows_batch: bool,
+    pub history_retention_days: u32,
+    pub speed: pixmart_shared::domain::Speed,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ReminderDto {
+    pub days_left: i64,
+}
+
+/// The membership half of user info: tier, plan end, balances, reminder.
+#[derive(Debug)]
+pub struct MembershipInfo {
+    pub tier: pixmart_shared::domain::Tier,
+    pub end_time: Option<DateTime<Utc>>,
+    pub balances: pixmart_shared::db::store::ledger::Balances,
+    pub reminder_days: Option<i64>,
+}
+
+impl UserInfoDto {
+    /// Fills in the tier flags, the benefit package and the buckets.
+    pub fn with_membership(mut self, m: MembershipInfo) -> Self {
+        let t = m.tier;
+        self.vip_user = t.is_vip();
+        self.premium_vip_user = t.is_premium_vip();
+        self.professional_or_flagship = t.is_professional_or_flagship();
+        self.is_chat_allow = t.is_paid();
+        self.points = m.balances.total();
+        self.benefit_package =
+            BenefitPackageDto { remain_bean_count: m.balances.total(), end_time: m.end_time, product: ProductDto { product_type: t.as_str() } };
+        self.buckets = BucketsDto { topup: m.balances.topup, plan: m.balances.plan, free: m.balances.free };
+        self.benefits = TierBenefitsDto {
+            allows_2k: t.allows_2k(),
+            allows_custom_colour: t.allows_custom_colour(),
+            allows_batch: t.allows_batch(),
+            history_retention_days: t.history_retention_days(),
+            speed: t.speed(),
+        };
+        self.reminder = m.reminder_days.map(|days_left| ReminderDto { days_left });
+        self
+    }
 }
 
 impl UserInfoDto {
@@ -88,6 +151,15 @@ impl UserInfoDto {
                 end_time: None,
                 product: ProductDto { product_type: "free" },
             },
+            buckets: BucketsDto::default(),
+            benefits: TierBenefitsDto {
+                allows_2k: false,
+                allows_custom_colour: false,
+                allows_batch: false,
+                history_retention_days: 7,
+                speed: pixmart_shared::domain::Speed::Standard,
+            },
+            reminder: None,
         }
     }
 }

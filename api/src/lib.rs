@@ -2,12 +2,15 @@
 
 pub mod auth;
 pub mod branding;
+pub mod catalogue;
 pub mod dispatch;
 pub mod dto;
 pub mod envelope;
 pub mod error;
 pub mod lang;
+pub mod payments;
 pub mod routes;
+pub mod scheduler;
 pub mod senders;
 pub mod sign_in;
 pub mod state;
@@ -34,6 +37,7 @@ pub async fn serve(settings: Settings) -> anyhow::Result<()> {
 /// Serves on an already bound listener (tests bind port 0).
 pub async fn serve_on(listener: TcpListener, state: AppState) -> anyhow::Result<()> {
     let sweeper = dispatch::spawn_sweeper(state.clone());
+    let scheduler = scheduler::spawn_scheduler(state.clone());
     let web_dist = state.settings.server.web_dist_dir.clone();
     let data = web::Data::new(state);
     let server = HttpServer::new(move || {
@@ -49,5 +53,6 @@ pub async fn serve_on(listener: TcpListener, state: AppState) -> anyhow::Result<
     .run();
     let result = server.await.context("http server failed");
     sweeper.abort();
+    scheduler.abort();
     result
 }

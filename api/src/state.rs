@@ -20,6 +20,10 @@ pub struct AppState {
     pub code_sender: Arc<dyn crate::senders::CodeSender>,
     /// The development outbox, only when the development sender is configured.
     pub dev_outbox: Option<Arc<crate::senders::DevOutbox>>,
+    /// Plans and top-up packs (`payments.catalogue_file`).
+    pub catalogue: Arc<crate::catalogue::Catalogue>,
+    /// How orders are paid (`payments.provider`).
+    pub payment_provider: Arc<dyn crate::payments::PaymentProvider>,
 }
 
 impl AppState {
@@ -37,6 +41,10 @@ impl AppState {
         ));
         let brands = Brands::load(settings.branding.file.as_deref()).context("brand configuration")?;
         let (code_sender, dev_outbox) = crate::senders::from_settings(&settings.auth).context("code sender")?;
-        Ok(AppState { db, blobs, dispatcher, settings: Arc::new(settings), brands: Arc::new(brands), code_sender, dev_outbox })
+        let catalogue = Arc::new(
+            crate::catalogue::Catalogue::load(settings.payments.catalogue_file.as_deref()).context("product catalogue")?,
+        );
+        let payment_provider = crate::payments::from_settings(&settings.payments).context("payment provider")?;
+        Ok(AppState { db, blobs, dispatcher, settings: Arc::new(settings), brands: Arc::new(brands), code_sender, dev_outbox, catalogue, payment_provider })
     }
 }

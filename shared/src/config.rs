@@ -21,6 +21,47 @@ pub struct Settings {
     pub branding: BrandingSettings,
     #[serde(default)]
     pub auth: AuthSettings,
+    #[serde(default)]
+    pub payments: PaymentSettings,
+}
+
+/// Plans, packs, orders and payment notifications. Every field has a
+/// default (`PIXMART__PAYMENTS__ORDER_TIMEOUT_SECS=...`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default)]
+pub struct PaymentSettings {
+    /// `dev`: a local pay page with a Pay button (the only provider yet).
+    pub provider: String,
+    /// Key of the notification signatures (HMAC-SHA256); never printed.
+    /// Set a long random value shared with the provider in production.
+    pub notify_secret: SecretString,
+    /// A notification whose timestamp is further than this from now is
+    /// refused (and its nonce need only be remembered this long).
+    pub notify_tolerance_secs: u64,
+    /// A pending order closes (status 4) this long after it was created.
+    pub order_timeout_secs: u64,
+    /// A products TOML file; the API's shipped catalogue when absent.
+    pub catalogue_file: Option<PathBuf>,
+    /// Where the development provider sends notifications; by default the
+    /// API's own `/api/payments/notify` on the address it listens on.
+    pub notify_url: Option<String>,
+    /// How often the API's scheduler closes expired orders and runs the
+    /// membership job (monthly gifts, plan expiry).
+    pub scheduler_interval_ms: u64,
+}
+
+impl Default for PaymentSettings {
+    fn default() -> Self {
+        PaymentSettings {
+            provider: "dev".to_owned(),
+            notify_secret: SecretString::from("pixmart-development-payment-secret"),
+            notify_tolerance_secs: 300,
+            order_timeout_secs: 900,
+            catalogue_file: None,
+            notify_url: None,
+            scheduler_interval_ms: 30_000,
+        }
+    }
 }
 
 /// Sign-in: captcha, verification codes, their limits, the code sender and

@@ -2,10 +2,13 @@
 //! or dispatcher, shape the answer.
 
 mod auth;
+mod benefits;
 mod config;
 mod dev;
 mod files;
 mod health;
+mod orders;
+mod payments;
 mod tasks;
 mod uploads;
 mod user;
@@ -38,7 +41,21 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .route("/tasks/{task_id}", web::get().to(tasks::get))
             .route("/tasks/{task_id}/stop", web::post().to(tasks::stop))
             .route("/files/{key:.+}", web::get().to(files::download))
+            .route("/benefits/products", web::get().to(benefits::products))
+            .route("/ledger", web::get().to(benefits::ledger_page))
+            .route("/orders", web::post().to(orders::create))
+            .route("/orders", web::get().to(orders::list))
+            .route("/orders/{order_no}", web::get().to(orders::get))
+            .route("/orders/{order_no}/cancel", web::post().to(orders::cancel))
+            .route("/payments/notify", web::post().to(payments::notify))
             .default_service(web::to(api_not_found)),
+    )
+    // The development payment provider's pay page (what its QR code opens).
+    .service(
+        web::scope("/pay/dev")
+            .route("/{order_no}", web::get().to(payments::dev_page))
+            .route("/{order_no}/pay", web::post().to(payments::dev_pay))
+            .route("/{order_no}/fail", web::post().to(payments::dev_fail)),
     );
 }
 

@@ -1,17 +1,24 @@
 use actix_web::{web, HttpResponse};
-use pixmart_shared::db::store::{ledger, users};
+use pixmart_shared::db::store::{ledger, membership, users};
 use pixmart_shared::ErrorCode;
 
 use crate::auth::AuthUser;
-use crate::dto::UserInfoDto;
+use crate::dto::{MembershipInfo, UserInfoDto};
 use crate::envelope;
 use crate::error::{ApiError, ApiResult};
 use crate::AppState;
 
 pub async fn info(state: web::Data<AppState>, me: AuthUser) -> ApiResult<HttpResponse> {
     let user = users::get_user(&state.db, me.id).await?.ok_or(ApiError::new(ErrorCode::Unauthorized))?;
-    let lingshi = ledger::balances(&state.db, me.id).await?.total();
-    let mut dto = UserInfoDto::from_user(&user, lingshi);
+    let balances = ledger::balances(&state.db, me.id).await?;
+    let now = chrono::Utc::now();
+    let plan = membership::current(&state.db, me.id, now).await?;
+    let mut dto = UserInfoDto::from_user(&user, balances.total()).with_membership(MembershipInfo {
+        tier: plan.as_ref().map_or(pixmart_shared::domain::Tier::Free, |m| m.tier),
+        end_time: plan.as_ref().map(|m| m.ends_at),
+        reminder_days: plan.as_ref().and_then(|m| m.reminder_days(now)),
+        balances,
+    });
     dto.inviter_link = Some(inviter_link(&state, &users::ensure_invite_code(&state.db, &user).await?));
     Ok(envelope::ok(dto))
 }

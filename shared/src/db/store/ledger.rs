@@ -5,7 +5,10 @@
 
 use chrono::Utc;
 use sea_orm::sea_query::{Expr, ExprTrait, OnConflict};
-use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, TryInsertResult};
+use sea_orm::{
+    ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
+    TryInsertResult,
+};
 
 use crate::db::entities::{ledger_balances, ledger_entries};
 use crate::db::StoreError;
@@ -14,19 +17,27 @@ use crate::domain::{Bucket, Lingshi, TaskId, UserId};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum EntryKind {
+    /// A gift: the free plan's one-off, a plan's month, an invite reward.
     Grant,
+    /// A purchased top-up pack.
+    TopUp,
     Charge,
     Settle,
     Refund,
+    /// What was left of a plan's gift when the plan ended or the next
+    /// month's gift replaced it.
+    Expire,
 }
 
 impl EntryKind {
     pub fn as_str(self) -> &'static str {
         match self {
             EntryKind::Grant => "grant",
+            EntryKind::TopUp => "topup",
             EntryKind::Charge => "charge",
             EntryKind::Settle => "settle",
             EntryKind::Refund => "refund",
+            EntryKind::Expire => "expire",
         }
     }
 }
@@ -51,11 +62,29 @@ impl Balances {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Entry {
+    pub id: i64,
     pub bucket: Bucket,
     pub kind: String,
     pub amount: i64,
     pub task_id: Option<String>,
     pub idempotency_key: String,
+    pub note: Option<String>,
+    pub created_at: chrono::DateTime<Utc>,
+}
+
+impl Entry {
+    fn from_row(r: ledger_entries::Model) -> Result<Self, StoreError> {
+        Ok(Entry {
+            id: r.id,
+            bucket: Bucket::parse(&r.bucket).ok_or_else(|| StoreError::corrupt("ledger_entries", r.bucket.clone()))?,
+            kind: r.kind,
+            amount: r.amount,
+            task_id: r.task_id,
+            idempotency_key: r.idempotency_key,
+            note: r.note,
+            created_at: r.created_at,
+        })
+    }
 }
 
 /// Appends one entry and moves the bucket's balance by `amount`. Returns
@@ -201,16 +230,47 @@ pub async fn entries(db: &impl ConnectionTrait, user: UserId) -> Result<Vec<Entr
         .order_by_asc(ledger_entries::Column::Id)
         .all(db)
         .await?;
-    rows.into_iter()
-        .map(|r| {
-            Ok(Entry {
-                bucket: Bucket::parse(&r.bucket)
-                    .ok_or_else(|| StoreError::corrupt("ledger_entries", r.bucket.clone()))?,
-                kind: r.kind,
-                amount: r.amount,
-                task_id: r.task_id,
-                idempotency_key: r.idempotency_key,
-            })
-        })
-        .collect()
+    rows.into_iter().map(Entry::from_row).collect()
+}
+
+/// One page of a user's entries, newest first, and how many there are
+/// (the coin details page). `page` counts from 1.
+pub async fn entries_page(
+    db: &impl ConnectionTrait,
+    user: UserId,
+    page: u64,
+    page_size: u64,
+) -> Result<(Vec<Entry>, u64), StoreError> {
+    let query = ledger_entries::Entity::find()
+        .filter(ledger_entries::Column::UserId.eq(user.0))
+        // Settlements are zero-amount bookkeeping marks, not movements.
+        .filter(ledger_entries::Column::Amount.ne(0))
+        .order_by_desc(ledger_entries::Column::Id);
+    let paginator = query.paginate(db, Ord::max(page_size, 1));
+    let total = paginator.num_items().await?;
+    let rows = paginator.fetch_page(page.saturating_sub(1)).await?;
+    Ok((rows.into_iter().map(Entry::from_row).collect::<Result<_, _>>()?, total))
+}
+
+/// Adds a purchased top-up pack to the top-up bucket once per `key`.
+pub async fn top_up(txn: &impl ConnectionTrait, user: UserId, amount: Lingshi, key: &str) -> Result<bool, StoreError> {
+    append(txn, user, Bucket::Topup, EntryKind::TopUp, amount.as_i64(), None, format!("topup:{key}")).await
+}
+
+/// Expires whatever is left in `bucket` once per `key`: one `expire` entry
+/// taking the bucket to zero. Returns the lingshi expired (0 when the key
+/// was used before or the bucket was empty).
+pub async fn expire(txn: &impl ConnectionTrait, user: UserId, bucket: Bucket, key: &str) -> Result<i64, StoreError> {
+    let left = match bucket {
+        Bucket::Topup => balances(txn, user).await?.topup,
+        Bucket::Plan => balances(txn, user).await?.plan,
+        Bucket::Free => balances(txn, user).await?.free,
+    };
+    let applied = append(txn, user, bucket, EntryKind::Expire, -left, None, format!("expire:{key}")).await?;
+    Ok(if applied { left } else { 0 })
+}
+
+/// Whether a movement with this full idempotency key exists.
+pub async fn has_entry(db: &impl ConnectionTrait, key: &str) -> Result<bool, StoreError> {
+    Ok(ledger_entries::Entity::find().filter(ledger_entries::Column::IdempotencyKey.eq(key)).one(db).await?.is_some())
 }

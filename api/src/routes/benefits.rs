@@ -1,0 +1,124 @@
+//! The benefits centre's read side: the product catalogue and the user's
+//! coin details (ledger entries).
+
+use actix_web::{web, HttpResponse};
+use pixmart_shared::db::store::ledger;
+use pixmart_shared::domain::ProductKind;
+use pixmart_shared::ErrorCode;
+use serde::{Deserialize, Serialize};
+
+use crate::auth::AuthUser;
+use crate::catalogue::Product;
+use crate::dto::PageDto;
+use crate::envelope;
+use crate::error::{ApiError, ApiResult};
+use crate::{lang, AppState};
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductDto {
+    pub product_id: String,
+    /// plan or pack
+    pub kind: ProductKind,
+    /// A plan's tier (the spec's productType), absent for packs.
+    pub product_type: Option<&'static str>,
+    pub months: u32,
+    /// A pack's lingshi, or a plan's monthly gift.
+    pub lingshi: u32,
+    pub price_fen: i64,
+    pub name: String,
+}
+
+impl ProductDto {
+    pub fn from_product(p: &Product, lang: pixmart_shared::Lang) -> Self {
+        ProductDto {
+            product_id: p.id.clone(),
+            kind: p.kind,
+            product_type: p.tier.map(|t| t.as_str()),
+            months: p.months,
+            lingshi: p.lingshi.get(),
+            price_fen: p.price_fen,
+            name: p.name(lang).to_owned(),
+        }
+    }
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductsDto {
+    pub plans: Vec<ProductDto>,
+    pub packs: Vec<ProductDto>,
+}
+
+/// `GET /api/benefits/products`: plans and top-up packs (public).
+pub async fn products(state: web::Data<AppState>) -> ApiResult<HttpResponse> {
+    let lang = lang::current();
+    let of = |kind| state.catalogue.of_kind(kind).map(|p| ProductDto::from_product(p, lang)).collect();
+    Ok(envelope::ok(ProductsDto { plans: of(ProductKind::Plan), packs: of(ProductKind::Pack) }))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PageQuery {
+    page_num: Option<String>,
+    page_size: Option<String>,
+}
+
+/// The spec's default page size; pages larger than 100 are refused.
+const DEFAULT_PAGE_SIZE: u64 = 10;
+const MAX_PAGE_SIZE: u64 = 100;
+
+impl PageQuery {
+    /// `(pageNum, pageSize)`: pageNum ≥ 1, pageSize 1 to 100.
+    pub fn parse(&self) -> ApiResult<(u64, u64)> {
+        let num = |raw: &Option<String>, field, default, max| match raw.as_deref().filter(|s| !s.is_empty()) {
+            None => Ok(default),
+            Some(s) => s
+                .parse::<u64>()
+                .ok()
+                .filter(|n| (1..=max).contains(n))
+                .ok_or(ApiError { code: ErrorCode::InvalidParam, field: Some(field) }),
+        };
+        Ok((
+            num(&self.page_num, "pageNum", 1, u64::MAX)?,
+            num(&self.page_size, "pageSize", DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE)?,
+        ))
+    }
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LedgerEntryDto {
+    pub id: i64,
+    /// grant, topup, charge, refund or expire
+    pub kind: String,
+    /// topup, plan or free
+    pub bucket: &'static str,
+    /// Signed: positive came in, negative went out.
+    pub amount: i64,
+    pub task_id: Option<String>,
+    pub created_at: chrono::DateTime<chrono::Utc>,
+}
+
+/// `GET /api/ledger?pageNum&pageSize`: the caller's coin details, newest
+/// first (settlement marks, which move nothing, are left out).
+pub async fn ledger_page(
+    state: web::Data<AppState>,
+    me: AuthUser,
+    q: web::Query<PageQuery>,
+) -> ApiResult<HttpResponse> {
+    let (page, size) = q.parse()?;
+    let (rows, total) = ledger::entries_page(&state.db, me.id, page, size).await?;
+    let list = rows
+        .into_iter()
+        .map(|e| LedgerEntryDto {
+            id: e.id,
+            kind: e.kind,
+            bucket: e.bucket.as_str(),
+            amount: e.amount,
+            task_id: e.task_id,
+            created_at: e.created_at,
+        })
+        .collect();
+    Ok(envelope::ok(PageDto { list, total }))
+}
