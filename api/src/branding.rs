@@ -1,10 +1,12 @@
 //! White-label brands: which name, colours, menu groups and routes the UI
 //! shows. Loaded once at startup from a TOML file (a default ships with the
-//! API); tenants in the database will refine this per tenant.
+//! API); a signed-in user's tenant (database) refines it per request.
 
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use pixmart_shared::db::store::tenants::TenantRecord;
+use pixmart_shared::domain::tenant::{ChromeSwitches, EnterpriseService, EntrySwitches};
 use serde::{Deserialize, Serialize};
 
 const DEFAULT_BRANDS: &str = include_str!("../config/brands.toml");
@@ -60,6 +62,10 @@ pub struct Brand {
     pub referrers: BTreeMap<String, Referrer>,
     #[serde(default)]
     pub custom_image: bool,
+    /// Where the enterprise-service button sends a visitor after taking
+    /// their contact details (tenants may override it or go to /mott).
+    #[serde(default)]
+    pub enterprise_service_url: Option<String>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
@@ -138,16 +144,27 @@ impl Brands {
     }
 }
 
-/// `GET /api/config` data.
+/// `GET /api/config` data: the brand, refined by the signed-in user's
+/// tenant when there is one.
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ConfigDto<'a> {
     pub brand: BrandDto<'a>,
-    pub menu_groups: &'a [String],
-    pub routes: &'a [String],
+    pub menu_groups: Vec<String>,
+    pub routes: Vec<String>,
     pub hidden: HiddenDto<'a>,
-    pub referrers: &'a BTreeMap<String, Referrer>,
+    pub referrers: BTreeMap<String, ChromeSwitches>,
     pub flags: FlagsDto,
+    /// The caller's tenant, `null` for visitors and users without one.
+    pub tenant: Option<TenantDto>,
+    /// Chrome hidden for everyone seeing this config (a tenant's choice);
+    /// referrers add to it.
+    pub chrome: ChromeSwitches,
+    /// Which entries the shell shows (invite, messages, enterprise
+    /// service) and whether the logo navigates home.
+    pub entries: EntrySwitches,
+    /// What the enterprise-service button does.
+    pub enterprise_service: EnterpriseService,
 }
 
 #[derive(Debug, Serialize)]
@@ -174,7 +191,30 @@ pub struct FlagsDto {
     pub customized_image: bool,
 }
 
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TenantDto {
+    pub id: i64,
+    pub name: String,
+    pub icon: Option<String>,
+    pub company_name: Option<String>,
+    pub enterprise: bool,
+}
+
+impl From<&Referrer> for ChromeSwitches {
+    fn from(r: &Referrer) -> Self {
+        ChromeSwitches {
+            hide_header: r.hide_header,
+            hide_sidebar: r.hide_sidebar,
+            hide_float: r.hide_float,
+            hide_points: r.hide_points,
+            hide_enterprise_service: r.hide_enterprise_service,
+        }
+    }
+}
+
 impl<'a> ConfigDto<'a> {
+    /// The plain brand: what visitors and users outside any tenant get.
     pub fn of(b: &'a Brand) -> Self {
         ConfigDto {
             brand: BrandDto {
@@ -185,12 +225,50 @@ impl<'a> ConfigDto<'a> {
                 contact: b.contact.as_deref(),
                 tutorial_url: b.tutorial_url.as_deref(),
             },
-            menu_groups: &b.menu_groups,
-            routes: &b.routes,
+            menu_groups: b.menu_groups.clone(),
+            routes: b.routes.clone(),
             hidden: HiddenDto { header_paths: &b.hidden_header_paths, sidebar_paths: &b.hidden_sidebar_paths },
-            referrers: &b.referrers,
+            referrers: b.referrers.iter().map(|(k, r)| (k.clone(), r.into())).collect(),
             flags: FlagsDto { customized_image: b.custom_image },
+            tenant: None,
+            chrome: ChromeSwitches::default(),
+            entries: EntrySwitches::default(),
+            enterprise_service: EnterpriseService::Contact { url: b.enterprise_service_url.clone() },
         }
+    }
+
+    /// The brand with a tenant's switches laid over it: the tenant's menu
+    /// groups and routes replace the brand's when set (unknown groups are
+    /// dropped), its hidden routes are removed, its chrome, entries and
+    /// enterprise-service action apply, and its referrers add to (or
+    /// replace) the brand's. The brand's name, colours and logo stay: the
+    /// tenant's own name and icon travel in `tenant`.
+    pub fn with_tenant(mut self, t: &TenantRecord) -> Self {
+        let s = &t.switches;
+        if let Some(groups) = &s.menu_groups {
+            self.menu_groups = groups.iter().filter(|g| MENU_GROUPS.contains(&g.as_str())).cloned().collect();
+        }
+        if let Some(routes) = &s.routes {
+            self.routes = routes.clone();
+        }
+        self.routes.retain(|r| !s.hidden_routes.contains(r));
+        for (name, r) in &s.referrers {
+            self.referrers.insert(name.clone(), *r);
+        }
+        self.chrome = s.chrome;
+        self.entries = s.entries;
+        self.enterprise_service = match &s.enterprise_service {
+            EnterpriseService::Contact { url: None } => self.enterprise_service,
+            other => other.clone(),
+        };
+        self.tenant = Some(TenantDto {
+            id: t.id,
+            name: t.name.clone(),
+            icon: t.icon.clone(),
+            company_name: t.company_name.clone(),
+            enterprise: t.enterprise,
+        });
+        self
     }
 }
 

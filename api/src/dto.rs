@@ -164,6 +164,20 @@ impl UserInfoDto {
     }
 }
 
+impl UserInfoDto {
+    /// Fills in the tenant fields: `tenant` and `tenantName` carry the
+    /// tenant's name, `companyName` its company.
+    pub fn with_tenant(mut self, t: Option<&pixmart_shared::db::store::tenants::TenantRecord>) -> Self {
+        let u = &mut self.user;
+        u.tenant = t.map(|t| t.name.clone());
+        u.tenant_name = u.tenant.clone();
+        u.tenant_id = t.map(|t| t.id);
+        u.tenant_icon = t.and_then(|t| t.icon.clone());
+        u.company_name = t.and_then(|t| t.company_name.clone());
+        self
+    }
+}
+
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ResultDto {

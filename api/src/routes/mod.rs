@@ -5,8 +5,11 @@ mod auth;
 mod benefits;
 mod config;
 mod dev;
+mod feedback;
 mod files;
 mod health;
+mod leads;
+mod messages;
 mod orders;
 mod payments;
 mod tasks;
@@ -41,6 +44,14 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .route("/tasks/{task_id}", web::get().to(tasks::get))
             .route("/tasks/{task_id}/stop", web::post().to(tasks::stop))
             .route("/files/{key:.+}", web::get().to(files::download))
+            .route("/messages", web::get().to(messages::list))
+            .route("/messages/read-all", web::post().to(messages::read_all))
+            .route("/messages/delete-all", web::post().to(messages::delete_all))
+            .route("/messages/{msg_id}/read", web::post().to(messages::read))
+            .route("/feedback", web::post().to(feedback::submit))
+            .route("/feedback/uploads", web::post().to(feedback::upload))
+            .route("/leads", web::post().to(leads::submit_lead))
+            .route("/enquiries", web::post().to(leads::submit_enquiry))
             .route("/benefits/products", web::get().to(benefits::products))
             .route("/ledger", web::get().to(benefits::ledger_page))
             .route("/orders", web::post().to(orders::create))

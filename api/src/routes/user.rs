@@ -20,6 +20,8 @@ pub async fn info(state: web::Data<AppState>, me: AuthUser) -> ApiResult<HttpRes
         balances,
     });
     dto.inviter_link = Some(inviter_link(&state, &users::ensure_invite_code(&state.db, &user).await?));
+    let tenant = pixmart_shared::db::store::tenants::tenant_of_user(&state.db, me.id).await?;
+    let dto = dto.with_tenant(tenant.as_ref());
     Ok(envelope::ok(dto))
 }
 
