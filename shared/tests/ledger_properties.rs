@@ -1,7 +1,7 @@
 //! Property test of the lingshi ledger on real databases (SQLite and PostgreSQL): random
-//! interleavings of grants, reservations, settlements and refunds (repeated
-//! ones included) never make a bucket negative, never refund twice, and the
-//! cached balances always equal the sum of the entries.
+//! interleavings of grants, top-ups, reservations, settlements, refunds and
+//! expiries (repeated ones included) never make a bucket negative, never
+//! refund twice, and the cached balances always equal the sum of the entries.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::collections::HashMap;
@@ -17,6 +17,9 @@ enum Op {
     Reserve(usize, u32),
     Settle(usize),
     Refund(usize),
+    /// Expire a bucket under one of a few keys (repeats must do nothing).
+    Expire(Bucket, u8),
+    TopUp(u32),
 }
 
 fn op() -> impl Strategy<Value = Op> {
@@ -26,6 +29,9 @@ fn op() -> impl Strategy<Value = Op> {
         (0usize..6, 0u32..400).prop_map(|(t, n)| Op::Reserve(t, n)),
         (0usize..6).prop_map(Op::Settle),
         (0usize..6).prop_map(Op::Refund),
+        (prop_oneof![Just(Bucket::Topup), Just(Bucket::Plan), Just(Bucket::Free)], 0u8..3)
+            .prop_map(|(b, k)| Op::Expire(b, k)),
+        (1u32..500).prop_map(Op::TopUp),
     ]
 }
 
@@ -70,6 +76,7 @@ async fn run(url: &str, ops: Vec<Op>) -> Result<(), TestCaseError> {
     let tasks: Vec<TaskId> = (0..6).map(|_| TaskId::new()).collect();
     let mut reserved: HashMap<usize, i64> = HashMap::new();
     let mut refunded: HashMap<usize, i64> = HashMap::new();
+    let mut expired_keys: std::collections::HashSet<String> = std::collections::HashSet::new();
     let mut expected_total = 500i64; // the free plan's gift
     let fail = |e: StoreError| TestCaseError::fail(e.to_string());
 
@@ -103,6 +110,28 @@ async fn run(url: &str, ops: Vec<Op>) -> Result<(), TestCaseError> {
                 let back = ledger::refund(&conn, user.id, tasks[t]).await.map_err(fail)?;
                 *refunded.entry(t).or_default() += back;
                 expected_total += back;
+            }
+            Op::Expire(bucket, k) => {
+                let key = format!("{}:{k}", bucket.as_str());
+                let gone = ledger::expire(&conn, user.id, bucket, &key).await.map_err(fail)?;
+                let had = match bucket {
+                    Bucket::Topup => before.topup,
+                    Bucket::Plan => before.plan,
+                    Bucket::Free => before.free,
+                };
+                if expired_keys.insert(key) {
+                    prop_assert_eq!(gone, had, "an expiry takes the whole bucket");
+                } else {
+                    prop_assert_eq!(gone, 0, "a repeated expiry does nothing");
+                }
+                expected_total -= gone;
+            }
+            Op::TopUp(n) => {
+                let key = format!("o{i}");
+                let first = ledger::top_up(&conn, user.id, Lingshi::new(n), &key).await.map_err(fail)?;
+                let again = ledger::top_up(&conn, user.id, Lingshi::new(n), &key).await.map_err(fail)?;
+                prop_assert!(first && !again, "a top-up key applies once");
+                expected_total += i64::from(n);
             }
         }
         let now = ledger::balances(&conn, user.id).await.map_err(fail)?;
