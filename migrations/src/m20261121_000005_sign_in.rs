@@ -50,24 +50,27 @@ impl MigrationTrait for Migration {
     async fn up(&self, m: &SchemaManager) -> Result<(), DbErr> {
         // SQLite adds one column per ALTER statement.
         m.alter_table(
-            Table::alter().table(Users::Table).add_column(ColumnDef::new(Users::InviteCode).string_len(16).null()).to_owned(),
-        )
-        .await?;
-        m.alter_table(
-            Table::alter().table(Users::Table).add_column(ColumnDef::new(Users::InviterId).big_integer().null()).to_owned(),
-        )
-        .await?;
-        m.create_index(
-            Index::create()
-                .name("uq_users_invite_code")
+            Table::alter()
                 .table(Users::Table)
-                .col(Users::InviteCode)
-                .unique()
+                .add_column(ColumnDef::new(Users::InviteCode).string_len(16).null())
                 .to_owned(),
         )
         .await?;
-        m.create_index(Index::create().name("ix_users_inviter_id").table(Users::Table).col(Users::InviterId).to_owned())
-            .await?;
+        m.alter_table(
+            Table::alter()
+                .table(Users::Table)
+                .add_column(ColumnDef::new(Users::InviterId).big_integer().null())
+                .to_owned(),
+        )
+        .await?;
+        m.create_index(
+            Index::create().name("uq_users_invite_code").table(Users::Table).col(Users::InviteCode).unique().to_owned(),
+        )
+        .await?;
+        m.create_index(
+            Index::create().name("ix_users_inviter_id").table(Users::Table).col(Users::InviterId).to_owned(),
+        )
+        .await?;
 
         m.create_table(
             Table::create()

@@ -242,7 +242,8 @@ async fn account_rules_have_codes_and_spec_messages() {
         assert_error(s, &b, http, error, msg);
     }
     let code = c.request_code("shop@example.com").await;
-    let (s, b) = c.post_json("/api/auth/register", reg(json!({ "mail": "Shop@Example.com", "verifyCode": code }))).await;
+    let (s, b) =
+        c.post_json("/api/auth/register", reg(json!({ "mail": "Shop@Example.com", "verifyCode": code }))).await;
     assert_eq!(s, 200, "{b}");
     let (s, b) = c.post_json("/api/auth/register", reg(json!({ "mail": "shop@example.com" }))).await;
     assert_error(s, &b, 409, "ACCOUNT_EXISTS", "该账号已注册，请直接登录");

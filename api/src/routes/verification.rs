@@ -33,15 +33,24 @@ fn captcha_account(raw: &Option<String>) -> Result<Account, ApiError> {
 
 /// A PNG captcha for the account. Requested too often (per account or per
 /// IP), the answer is an empty body: the client shows 请求频繁，请稍后再试.
-pub async fn image(state: web::Data<AppState>, req: HttpRequest, q: web::Query<CaptchaQuery>) -> ApiResult<HttpResponse> {
+pub async fn image(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    q: web::Query<CaptchaQuery>,
+) -> ApiResult<HttpResponse> {
     let account = captcha_account(&q.mobile_id)?;
     let key = account_key(&account);
     let auth = &state.settings.auth;
     let now = Utc::now();
     let ip = client_ip(&req, auth);
-    let per_account =
-        rate_limits::Limit { name: "captcha-acct", subject: key.to_owned(), window_secs: 60, max: auth.captcha_per_account_per_minute };
-    let per_ip = rate_limits::Limit { name: "captcha-ip", subject: ip, window_secs: 60, max: auth.captcha_per_ip_per_minute };
+    let per_account = rate_limits::Limit {
+        name: "captcha-acct",
+        subject: key.to_owned(),
+        window_secs: 60,
+        max: auth.captcha_per_account_per_minute,
+    };
+    let per_ip =
+        rate_limits::Limit { name: "captcha-ip", subject: ip, window_secs: 60, max: auth.captcha_per_ip_per_minute };
     rate_limits::purge_expired(&state.db, now).await?;
     let over_account = rate_limits::hit(&state.db, &per_account, now).await? > per_account.max;
     let over_ip = rate_limits::hit(&state.db, &per_ip, now).await? > per_ip.max;
@@ -60,10 +69,7 @@ pub async fn image(state: web::Data<AppState>, req: HttpRequest, q: web::Query<C
     if let Some(outbox) = &state.dev_outbox {
         outbox.remember_captcha(key, &answer);
     }
-    Ok(HttpResponse::Ok()
-        .insert_header((header::CACHE_CONTROL, "no-store"))
-        .content_type("image/png")
-        .body(png))
+    Ok(HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).content_type("image/png").body(png))
 }
 
 #[derive(Debug, Deserialize)]
@@ -86,13 +92,17 @@ pub async fn verify(state: web::Data<AppState>, b: JsonOrForm<VerifyCaptchaBody>
     if right {
         return Ok(envelope::ok(true));
     }
-    Ok(failure(ErrorCode::CaptchaWrong, ErrorCode::CaptchaWrong.message(crate::lang::current()).to_owned(), json!(false)))
+    Ok(failure(
+        ErrorCode::CaptchaWrong,
+        ErrorCode::CaptchaWrong.message(crate::lang::current()).to_owned(),
+        json!(false),
+    ))
 }
 
 /// An error envelope with a data payload (the plain [`ApiError`] carries none).
 fn failure(code: ErrorCode, msg: String, data: serde_json::Value) -> HttpResponse {
-    let status = actix_web::http::StatusCode::from_u16(code.http_status())
-        .unwrap_or(actix_web::http::StatusCode::BAD_REQUEST);
+    let status =
+        actix_web::http::StatusCode::from_u16(code.http_status()).unwrap_or(actix_web::http::StatusCode::BAD_REQUEST);
     HttpResponse::build(status).json(json!({ "code": code.number(), "msg": msg, "error": code.id(), "data": data }))
 }
 

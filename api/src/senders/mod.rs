@@ -45,15 +45,19 @@ pub trait CodeSender: Send + Sync {
 }
 
 /// The configured sender, and the development outbox when that is the one.
-pub fn from_settings(auth: &AuthSettings) -> anyhow::Result<(Arc<dyn CodeSender>, Option<Arc<DevOutbox>>)> {
+pub type Configured = (Arc<dyn CodeSender>, Option<Arc<DevOutbox>>);
+
+pub fn from_settings(auth: &AuthSettings) -> anyhow::Result<Configured> {
     match auth.sender.kind {
         SenderKind::Dev => {
             let outbox = Arc::new(DevOutbox::default());
             Ok((outbox.clone(), Some(outbox)))
         }
         SenderKind::Http => {
-            let url = auth.sender.url.clone().context("auth.sender.url is required when auth.sender.kind = \"http\"")?;
-            let key = auth.sender.key.clone().context("auth.sender.key is required when auth.sender.kind = \"http\"")?;
+            let url =
+                auth.sender.url.clone().context("auth.sender.url is required when auth.sender.kind = \"http\"")?;
+            let key =
+                auth.sender.key.clone().context("auth.sender.key is required when auth.sender.kind = \"http\"")?;
             let sender = HttpSender::new(url, key, std::time::Duration::from_millis(auth.sender.timeout_ms))?;
             Ok((Arc::new(sender), None))
         }

@@ -33,7 +33,12 @@ fn limits(auth: &AuthSettings, key: &str, ip: &str) -> [(rate_limits::Limit, Err
         (acct(3600, auth.codes_per_account_per_hour), ErrorCode::SendLimitAccount),
         (acct(86_400, auth.codes_per_account_per_day), ErrorCode::SendLimitAccount),
         (
-            rate_limits::Limit { name: "code-ip", subject: ip.to_owned(), window_secs: 3600, max: auth.codes_per_ip_per_hour },
+            rate_limits::Limit {
+                name: "code-ip",
+                subject: ip.to_owned(),
+                window_secs: 3600,
+                max: auth.codes_per_ip_per_hour,
+            },
             ErrorCode::SendLimitIp,
         ),
     ]

@@ -72,4 +72,3 @@ pub async fn take_verified(db: &impl ConnectionTrait, target: &str, now: DateTim
         .await?;
     Ok(res.rows_affected == 1)
 }
-

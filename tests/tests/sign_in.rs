@@ -1,0 +1,516 @@
+//! Sign-in: captcha, SMS and mail codes with their countdown and limits,
+//! code login with auto-registration, register, reset, invites, logout, the
+//! HTTP code sender against a local gateway; every message in zh and en.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::sync::atomic::{AtomicU16, Ordering};
+use std::sync::{Arc, Mutex};
+
+use pixmart_shared::db::entities::verify_codes;
+use pixmart_shared::db::store::ledger;
+use pixmart_shared::domain::UserId;
+use pixmart_tests::app::random_phone;
+use pixmart_tests::{TestApp, TestClient, TestDatabase};
+use sea_orm::EntityTrait;
+use serde_json::{json, Value};
+
+fn assert_error(status: u16, body: &Value, http: u16, error: &str, msg: &str) {
+    assert_eq!(status, http, "{body}");
+    assert_eq!(body["error"], error, "{body}");
+    assert_ne!(body["code"], 0, "{body}");
+    assert_eq!(body["msg"], msg, "{body}");
+}
+
+fn en(c: &TestClient) -> TestClient {
+    let mut e = c.clone();
+    e.lang = Some("en");
+    e
+}
+
+fn sms_login(phone: &str, code: &str) -> Value {
+    json!({ "loginType": "sms_code", "mobileId": phone, "verifyCode": code })
+}
+
+fn register_body(account: Value, code: &str, password: &str, confirm: &str) -> Value {
+    let mut b = json!({ "verifyCode": code, "password": password, "confirmPassword": confirm, "agreement": true });
+    for (k, v) in account.as_object().unwrap() {
+        b[k] = v.clone();
+    }
+    b
+}
+
+async fn user_id(c: &TestClient) -> UserId {
+    let (s, info) = c.get("/api/user/info").await;
+    assert_eq!(s, 200, "{info}");
+    UserId(info["data"]["user"]["id"].as_i64().unwrap())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn captcha_is_an_image_blank_when_too_frequent_and_wrong_answers_need_a_new_one() {
+    let app = TestApp::start_with(TestDatabase::sqlite(), |s| s.auth.captcha_per_account_per_minute = 3).await;
+    let c = app.client();
+    let phone = random_phone();
+    for _ in 0..3 {
+        let (s, png) = c.get_bytes(&format!("/api/auth/captcha?mobileId={phone}")).await;
+        assert_eq!(s, 200);
+        let img = image::load_from_memory(&png).unwrap();
+        assert_eq!((img.width(), img.height()), (160, 60));
+    }
+    let (s, blank) = c.get_bytes(&format!("/api/auth/captcha?mobileId={phone}")).await;
+    assert_eq!((s, blank.len()), (200, 0), "too frequent: an empty body");
+    // Another account is not affected.
+    let other = random_phone();
+    let (_, png) = c.get_bytes(&format!("/api/auth/captcha?mobileId={other}")).await;
+    assert!(!png.is_empty());
+
+    // A wrong answer: 验证失败请重试, data false, and the captcha is gone.
+    let (_, dev) = c.get(&format!("/api/dev/captcha?mobileId={other}")).await;
+    let answer = dev["data"]["code"].as_str().unwrap().to_owned();
+    let (s, b) = c.post_json("/api/auth/captcha/verify", json!({ "mobileId": other, "code": "zzzz" })).await;
+    assert_error(s, &b, 400, "CAPTCHA_WRONG", "验证失败请重试");
+    assert_eq!(b["data"], false);
+    let (s, b) = en(&c).post_json("/api/auth/captcha/verify", json!({ "mobileId": other, "code": answer })).await;
+    assert_error(s, &b, 400, "CAPTCHA_WRONG", "Verification failed, please try again");
+
+    // No solved captcha, no code.
+    let (s, b) = c.post_json("/api/auth/sms-code", json!({ "mobileId": other })).await;
+    assert_error(s, &b, 400, "CAPTCHA_REQUIRED", "请先完成图形验证");
+    assert_eq!(b["data"]["code"], 0);
+    assert_eq!(b["data"]["errMsg"], "请先完成图形验证");
+    // A solved captcha buys exactly one code (answers are case-insensitive).
+    c.get_bytes(&format!("/api/auth/captcha?mobileId={other}")).await;
+    let (_, dev) = c.get(&format!("/api/dev/captcha?mobileId={other}")).await;
+    let answer = dev["data"]["code"].as_str().unwrap().to_uppercase();
+    let (s, b) = c.post_json("/api/auth/captcha/verify", json!({ "mobileId": other, "code": answer })).await;
+    assert_eq!((s, &b["data"]), (200, &json!(true)), "{b}");
+    let (s, b) = c.post_json("/api/auth/sms-code", json!({ "mobileId": other })).await;
+    assert_eq!((s, &b["data"]["code"]), (200, &json!(1)), "{b}");
+    assert_eq!(c.outbox_code(&other).await.unwrap().len(), 6);
+
+    // Phone rules on the code endpoints.
+    let (s, b) = c.post_json("/api/auth/sms-code", json!({ "mobileId": "" })).await;
+    assert_error(s, &b, 400, "PHONE_REQUIRED", "请输入手机号～");
+    let (s, b) = en(&c).post_json("/api/auth/sms-code", json!({ "mobileId": "" })).await;
+    assert_error(s, &b, 400, "PHONE_REQUIRED", "Please enter your phone number");
+    let (s, b) = c.post_json("/api/auth/sms-code", json!({ "mobileId": "23800138000" })).await;
+    assert_error(s, &b, 400, "INVALID_PHONE", "请输入正确的手机号码");
+    let (s, b) = c.post_json("/api/auth/mail-code", json!({ "mail": "nobody@" })).await;
+    assert_error(s, &b, 400, "INVALID_EMAIL", "请输入正确的邮箱");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_resend_countdown_is_enforced_by_the_server() {
+    let app = TestApp::start(TestDatabase::sqlite()).await;
+    let c = app.client();
+    let phone = random_phone();
+    c.request_code(&phone).await;
+    c.solve_captcha(&phone).await;
+    let (s, b) = c.post_json("/api/auth/sms-code", json!({ "mobileId": phone })).await;
+    assert_eq!((s, b["error"].as_str()), (429, Some("CODE_COUNTDOWN")), "{b}");
+    let left = b["data"]["secondsLeft"].as_u64().unwrap();
+    assert!((58..=60).contains(&left), "{b}");
+    assert_eq!(b["msg"], format!("验证码已发送，请{left}秒后再试"));
+    assert_eq!(b["data"]["errMsg"], b["msg"]);
+    let (_, b) = en(&c).post_json("/api/auth/sms-code", json!({ "mobileId": phone })).await;
+    assert!(b["msg"].as_str().unwrap().starts_with("A code was just sent, please try again in "), "{b}");
+    assert_eq!(app.client().get(&format!("/api/dev/outbox?to={phone}")).await.1["data"].as_array().unwrap().len(), 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn codes_are_limited_per_phone_and_per_ip() {
+    let app = TestApp::start_with(TestDatabase::sqlite(), |s| {
+        s.auth.resend_secs = 0;
+        s.auth.codes_per_account_per_hour = 2;
+        s.auth.codes_per_ip_per_hour = 4;
+    })
+    .await;
+    let c = app.client();
+    let phone = random_phone();
+    c.request_code(&phone).await;
+    c.request_code(&phone).await;
+    c.solve_captcha(&phone).await;
+    let (s, b) = c.post_json("/api/auth/sms-code", json!({ "mobileId": phone })).await;
+    assert_error(s, &b, 429, "SEND_LIMIT_ACCOUNT", "获取验证码过于频繁，请稍后再试");
+    let (s, b) = en(&c).post_json("/api/auth/sms-code", json!({ "mobileId": phone })).await;
+    assert_error(s, &b, 429, "SEND_LIMIT_ACCOUNT", "Too many codes requested for this account, please try again later");
+
+    c.request_code(&random_phone()).await;
+    c.request_code(&random_phone()).await;
+    let fifth = random_phone();
+    c.solve_captcha(&fifth).await;
+    let (s, b) = c.post_json("/api/auth/sms-code", json!({ "mobileId": fifth })).await;
+    assert_error(s, &b, 429, "SEND_LIMIT_IP", "请求频繁，请稍后再试");
+    assert!(c.outbox_code(&fifth).await.is_none());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sms_login_registers_a_new_phone_and_codes_are_single_use_and_stored_hashed() {
+    let app = TestApp::start_with(TestDatabase::sqlite(), |s| s.auth.resend_secs = 0).await;
+    let c = app.client();
+    let phone = random_phone();
+
+    // Format rules first; nothing is consumed by them.
+    let (s, b) = c.post_json("/api/auth/login", sms_login("", "123456")).await;
+    assert_error(s, &b, 400, "PHONE_REQUIRED", "请输入手机号～");
+    let (s, b) = c.post_json("/api/auth/login", sms_login("1380013800", "123456")).await;
+    assert_error(s, &b, 400, "INVALID_PHONE", "请输入正确的手机号码");
+    for bad in ["", "12345", "1234567", "12a456"] {
+        let (s, b) = c.post_json("/api/auth/login", sms_login(&phone, bad)).await;
+        assert_error(s, &b, 400, "INVALID_VERIFY_CODE", "请输入正确的验证码");
+    }
+    let (s, b) = en(&c).post_json("/api/auth/login", sms_login(&phone, "12")).await;
+    assert_error(s, &b, 400, "INVALID_VERIFY_CODE", "Please enter a correct verification code");
+    let mut refused = sms_login(&phone, "123456");
+    refused["agreement"] = json!(false);
+    let (s, b) = c.post_json("/api/auth/login", refused.clone()).await;
+    assert_error(s, &b, 400, "AGREEMENT_REQUIRED", "请阅读并勾选");
+    let (s, b) = en(&c).post_json("/api/auth/login", refused).await;
+    assert_error(s, &b, 400, "AGREEMENT_REQUIRED", "Please read and check");
+
+    let code = c.request_code(&phone).await;
+    // The table holds a hash, never the code.
+    let db = app.db().await;
+    let rows = verify_codes::Entity::find().all(&db).await.unwrap();
+    assert_eq!(rows.len(), 1);
+    assert!(!rows[0].code_hash.contains(&code) && rows[0].code_hash.len() == 64);
+
+    let (s, b) = c.post_json("/api/auth/login", sms_login(&phone, &code)).await;
+    assert_eq!(s, 200, "{b}");
+    assert_eq!(b["data"]["registered"], true);
+    assert_eq!(b["data"]["tokenType"], "bearer");
+    assert_eq!(b["data"]["hint"], "该手机号尚未注册，将为您直接注册并登录");
+    assert_eq!(b["data"]["mobileHint"], "未注册的手机号，通过验证后将自动注册账号");
+    let mut me = c.clone();
+    me.token = Some(b["data"]["token"].as_str().unwrap().to_owned());
+    let (_, info) = me.get("/api/user/info").await;
+    assert_eq!(info["data"]["user"]["phone"], phone);
+    assert_eq!(info["data"]["points"], 500, "the free plan's gift: {info}");
+
+    // Used once: the same code again is void.
+    let (s, b) = c.post_json("/api/auth/login", sms_login(&phone, &code)).await;
+    assert_error(s, &b, 400, "VERIFY_CODE_EXPIRED", "验证码已失效，请重新获取");
+    // A registered phone signs in without the hint; the form encoding works too.
+    let code = c.request_code(&phone).await;
+    let resp = c
+        .http
+        .post(format!("{}/api/auth/login", c.base))
+        .header("Accept-Language", "en")
+        .form(&[("loginType", "sms_code"), ("mobileId", phone.as_str()), ("verifyCode", code.as_str())])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status().as_u16(), 200);
+    let b: Value = resp.json().await.unwrap();
+    assert_eq!(b["data"]["registered"], false, "{b}");
+    assert!(b["data"].get("hint").is_none(), "{b}");
+    // An SMS-created account has no password until it is reset.
+    let (s, b) = c.post_json("/api/auth/login", json!({ "loginType": "", "username": phone, "password": "!" })).await;
+    assert_error(s, &b, 401, "LOGIN_FAILED", "用户名密码输入错误");
+
+    // English hint.
+    let other = random_phone();
+    let code = c.request_code(&other).await;
+    let (_, b) = en(&c).post_json("/api/auth/login", sms_login(&other, &code)).await;
+    assert_eq!(
+        b["data"]["hint"],
+        "This phone number is not registered yet; it will be registered and signed in directly"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn wrong_codes_are_bounded_and_codes_expire_and_a_new_code_voids_the_old() {
+    let app = TestApp::start_with(TestDatabase::sqlite(), |s| {
+        s.auth.max_code_attempts = 2;
+        s.auth.code_ttl_secs = 2;
+        s.auth.resend_secs = 0;
+    })
+    .await;
+    let c = app.client();
+    let phone = random_phone();
+    let code = c.request_code(&phone).await;
+    let wrong = if code == "000000" { "111111" } else { "000000" };
+    for _ in 0..2 {
+        let (s, b) = c.post_json("/api/auth/login", sms_login(&phone, wrong)).await;
+        assert_error(s, &b, 400, "VERIFY_CODE_WRONG", "验证码错误，请重新输入");
+    }
+    let (s, b) = c.post_json("/api/auth/login", sms_login(&phone, &code)).await;
+    assert_error(s, &b, 400, "VERIFY_CODE_ATTEMPTS", "验证码错误次数过多，请重新获取");
+    let (s, b) = en(&c).post_json("/api/auth/login", sms_login(&phone, &code)).await;
+    assert_error(s, &b, 400, "VERIFY_CODE_ATTEMPTS", "Too many wrong attempts, please request a new code");
+
+    // A newer code replaces the older one.
+    let old = c.request_code(&phone).await;
+    let new = c.request_code(&phone).await;
+    if old != new {
+        let (s, b) = c.post_json("/api/auth/login", sms_login(&phone, &old)).await;
+        assert_error(s, &b, 400, "VERIFY_CODE_WRONG", "验证码错误，请重新输入");
+    }
+    // Past its time, even the right code is refused.
+    tokio::time::sleep(std::time::Duration::from_millis(2200)).await;
+    let (s, b) = en(&c).post_json("/api/auth/login", sms_login(&phone, &new)).await;
+    assert_error(s, &b, 400, "VERIFY_CODE_EXPIRED", "The verification code has expired, please request a new one");
+    // No code ever sent.
+    let (s, b) = c.post_json("/api/auth/login", sms_login(&random_phone(), "123456")).await;
+    assert_error(s, &b, 400, "VERIFY_CODE_WRONG", "验证码错误，请重新输入");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn register_rules_email_login_reset_and_logout() {
+    let app = TestApp::start_with(TestDatabase::sqlite(), |s| s.auth.resend_secs = 0).await;
+    let c = app.client();
+    let mail = "Buyer@Example.com";
+    let acct = json!({ "mail": mail });
+
+    let cases = [
+        (
+            register_body(acct.clone(), "12345", "secret-pass", "secret-pass"),
+            400,
+            "INVALID_VERIFY_CODE",
+            "请输入正确的验证码",
+        ),
+        (
+            register_body(acct.clone(), "123456", "secret-pass", "secret-past"),
+            400,
+            "PASSWORD_MISMATCH",
+            "两次输入密码不一致～",
+        ),
+        (register_body(acct.clone(), "123456", "secret-pass", ""), 400, "PASSWORD_MISMATCH", "两次输入密码不一致～"),
+        (
+            register_body(json!({ "mobileId": "13800138000", "mail": mail }), "123456", "secret-pass", "secret-pass"),
+            400,
+            "INVALID_ACCOUNT",
+            "请输入正确的手机号码/邮箱",
+        ),
+    ];
+    for (body, http, error, msg) in cases {
+        let (s, b) = c.post_json("/api/auth/register", body).await;
+        assert_error(s, &b, http, error, msg);
+    }
+    let mut no_agreement = register_body(acct.clone(), "123456", "secret-pass", "secret-pass");
+    no_agreement.as_object_mut().unwrap().remove("agreement");
+    let (s, b) = c.post_json("/api/auth/register", no_agreement.clone()).await;
+    assert_error(s, &b, 400, "AGREEMENT_REQUIRED", "请阅读并勾选");
+    let (s, b) = en(&c).post_json("/api/auth/register", no_agreement).await;
+    assert_error(s, &b, 400, "AGREEMENT_REQUIRED", "Please read and check");
+    let (s, b) = en(&c)
+        .post_json("/api/auth/register", register_body(acct.clone(), "123456", "secret-pass", "other-pass"))
+        .await;
+    assert_error(s, &b, 400, "PASSWORD_MISMATCH", "Passwords do not match");
+    let mut bad_invite = register_body(acct.clone(), "123456", "secret-pass", "secret-pass");
+    bad_invite["inviteCode"] = json!("ZZZZZZZZ");
+    let (s, b) = c.post_json("/api/auth/register", bad_invite.clone()).await;
+    assert_error(s, &b, 400, "INVITE_CODE_INVALID", "邀请码错误");
+    let (s, b) = en(&c).post_json("/api/auth/register", bad_invite).await;
+    assert_error(s, &b, 400, "INVITE_CODE_INVALID", "Wrong invite code");
+
+    // Mail code sign-in needs an account; the mail code registers one.
+    let (s, b) =
+        c.post_json("/api/auth/login", json!({ "loginType": "mail_code", "mail": mail, "verifyCode": "123456" })).await;
+    assert_error(s, &b, 404, "ACCOUNT_NOT_REGISTERED", "该账号尚未注册");
+    let code = c.request_code(&mail.to_lowercase()).await;
+    let (s, b) =
+        c.post_json("/api/auth/register", register_body(acct.clone(), &code, "secret-pass", "secret-pass")).await;
+    assert_eq!(s, 200, "{b}");
+    let code = c.request_code("buyer@example.com").await;
+    let (s, b) = en(&c)
+        .post_json("/api/auth/login", json!({ "loginType": "mail_code", "mail": mail, "verifyCode": code }))
+        .await;
+    assert_eq!(s, 200, "{b}");
+    let mut me = c.clone();
+    me.token = Some(b["data"]["token"].as_str().unwrap().to_owned());
+    assert_eq!(me.get("/api/user/info").await.1["data"]["user"]["email"], "buyer@example.com");
+
+    // Reset: rules, then the new password works, the old does not, and
+    // every session of the account ends.
+    let reset = |code: &str, p: &str, q: &str| register_body(acct.clone(), code, p, q);
+    let (s, b) = c.post_json("/api/auth/reset-password", reset("123456", "new-secret", "new-secreT")).await;
+    assert_error(s, &b, 400, "PASSWORD_MISMATCH", "两次输入密码不一致～");
+    let (s, b) = c
+        .post_json(
+            "/api/auth/reset-password",
+            register_body(json!({ "mail": "nobody@example.com" }), "123456", "new-secret", "new-secret"),
+        )
+        .await;
+    assert_error(s, &b, 404, "ACCOUNT_NOT_REGISTERED", "该账号尚未注册");
+    let (s, b) = c.post_json("/api/auth/reset-password", reset("654321", "new-secret", "new-secret")).await;
+    assert_error(s, &b, 400, "VERIFY_CODE_EXPIRED", "验证码已失效，请重新获取");
+    let code = c.request_code("buyer@example.com").await;
+    let (s, b) = c.post_json("/api/auth/reset-password", reset(&code, "new-secret", "new-secret")).await;
+    assert_eq!(s, 200, "{b}");
+    assert_eq!(me.get("/api/user/info").await.0, 401, "the reset ended the old session");
+    let login = |p: &str| json!({ "loginType": "", "username": mail, "password": p });
+    let (s, b) = c.post_json("/api/auth/login", login("secret-pass")).await;
+    assert_error(s, &b, 401, "LOGIN_FAILED", "用户名密码输入错误");
+    let (s, b) = c.post_json("/api/auth/login", login("new-secret")).await;
+    assert_eq!(s, 200, "{b}");
+
+    // Logout revokes the token.
+    let mut me = c.clone();
+    me.token = Some(b["data"]["token"].as_str().unwrap().to_owned());
+    assert_eq!(me.get("/api/user/info").await.0, 200);
+    assert_eq!(me.post_json("/api/auth/logout", json!({})).await.0, 200);
+    let (s, b) = me.get("/api/user/info").await;
+    assert_error(s, &b, 401, "UNAUTHORIZED", "请先登录");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_invite_credits_the_inviter_100_lingshi_once_per_registration() {
+    let app = TestApp::start_with(TestDatabase::sqlite(), |s| s.auth.resend_secs = 0).await;
+    let mut inviter = app.client();
+    inviter.register_random().await;
+    let (_, info) = inviter.get("/api/user/info").await;
+    let link = info["data"]["inviterLink"].as_str().unwrap().to_owned();
+    assert!(link.starts_with("http://127.0.0.1:8080/?inviteCode="), "{link}");
+    let invite = link.rsplit('=').next().unwrap().to_owned();
+    assert_eq!(inviter.get("/api/user/info").await.1["data"]["inviterLink"], link.as_str(), "stable");
+    let inviter_id = user_id(&inviter).await;
+
+    // Through register (lower-case code works too).
+    let c = app.client();
+    let phone = random_phone();
+    let code = c.request_code(&phone).await;
+    let mut body = register_body(json!({ "mobileId": phone }), &code, "secret-pass", "secret-pass");
+    body["inviteCode"] = json!(invite.to_lowercase());
+    let (s, b) = c.post_json("/api/auth/register", body).await;
+    assert_eq!(s, 200, "{b}");
+    assert_eq!(inviter.get("/api/user/info").await.1["data"]["points"], 600);
+
+    // Through SMS auto-registration.
+    let phone2 = random_phone();
+    let code = c.request_code(&phone2).await;
+    let mut body = sms_login(&phone2, &code);
+    body["inviteCode"] = json!(invite);
+    let (s, b) = c.post_json("/api/auth/login", body).await;
+    assert_eq!((s, &b["data"]["registered"]), (200, &json!(true)), "{b}");
+    assert_eq!(inviter.get("/api/user/info").await.1["data"]["points"], 700);
+
+    // Signing in again with the invite credits nothing.
+    let code = c.request_code(&phone2).await;
+    let mut body = sms_login(&phone2, &code);
+    body["inviteCode"] = json!(invite);
+    let (s, _) = c.post_json("/api/auth/login", body).await;
+    assert_eq!(s, 200);
+    assert_eq!(inviter.get("/api/user/info").await.1["data"]["points"], 700);
+
+    let db = app.db().await;
+    let entries = ledger::entries(&db, inviter_id).await.unwrap();
+    let invites: Vec<_> = entries.iter().filter(|e| e.idempotency_key.starts_with("grant:invite:")).collect();
+    assert_eq!(invites.len(), 2, "{entries:?}");
+    assert!(invites.iter().all(|e| e.amount == 100));
+}
+
+/// Each gateway request: its `Authorization` header and JSON body.
+type Recorded = Arc<Mutex<Vec<(Option<String>, Value)>>>;
+
+/// A stand-in SMS / mail gateway: records each request and answers with the
+/// status set by the test.
+struct Gateway {
+    url: String,
+    requests: Recorded,
+    status: Arc<AtomicU16>,
+}
+
+fn start_gateway() -> Gateway {
+    use actix_web::{web, App, HttpRequest, HttpResponse, HttpServer};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}/send", listener.local_addr().unwrap());
+    let requests: Recorded = Arc::default();
+    let status = Arc::new(AtomicU16::new(200));
+    let (r, st) = (requests.clone(), status.clone());
+    std::thread::spawn(move || {
+        actix_web::rt::System::new().block_on(async move {
+            HttpServer::new(move || {
+                let (r, st) = (r.clone(), st.clone());
+                App::new().route(
+                    "/send",
+                    web::post().to(move |req: HttpRequest, body: web::Json<Value>| {
+                        let (r, st) = (r.clone(), st.clone());
+                        async move {
+                            let auth = req.headers().get("authorization").map(|v| v.to_str().unwrap().to_owned());
+                            r.lock().unwrap().push((auth, body.into_inner()));
+                            let code = st.load(Ordering::SeqCst);
+                            HttpResponse::build(actix_web::http::StatusCode::from_u16(code).unwrap())
+                                .json(json!({ "ok": code == 200 }))
+                        }
+                    }),
+                )
+            })
+            .workers(1)
+            .listen(listener)
+            .unwrap()
+            .run()
+            .await
+            .unwrap();
+        });
+    });
+    Gateway { url, requests, status }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_http_sender_posts_the_code_to_the_gateway_and_reports_its_errors() {
+    let gw = start_gateway();
+    let url = gw.url.clone();
+    let app = TestApp::start_with(TestDatabase::sqlite(), move |s| {
+        s.auth.sender.kind = pixmart_shared::config::SenderKind::Http;
+        s.auth.sender.url = Some(url);
+        s.auth.sender.key = Some(secrecy::SecretString::from("gateway-key-123"));
+    })
+    .await;
+    let c = app.client();
+    // No development views with a real sender.
+    assert_eq!(c.get("/api/dev/outbox?to=13800138000").await.0, 404);
+    assert_eq!(c.get("/api/dev/captcha?mobileId=13800138000").await.0, 404);
+
+    // Without the development view the test cannot read a drawn captcha, so
+    // it stores one with a known answer through the store (default pepper).
+    let phone = random_phone();
+    let db = app.db().await;
+    let hasher = pixmart_shared::domain::CodeHasher::new("pixmart-development-pepper");
+    let now = chrono::Utc::now();
+    let put = |db: sea_orm::DatabaseConnection, phone: String| {
+        let h = hasher.clone();
+        async move {
+            pixmart_shared::db::store::captchas::put(
+                &db,
+                &phone,
+                h.captcha(&phone, "abcd"),
+                now,
+                now + chrono::Duration::seconds(300),
+            )
+            .await
+            .unwrap();
+        }
+    };
+    put(db.clone(), phone.clone()).await;
+    let (s, b) = c.post_json("/api/auth/captcha/verify", json!({ "mobileId": phone, "code": "ABCD" })).await;
+    assert_eq!((s, &b["data"]), (200, &json!(true)), "{b}");
+    let (s, b) = en(&c).post_json("/api/auth/sms-code", json!({ "mobileId": phone })).await;
+    assert_eq!((s, &b["data"]["code"]), (200, &json!(1)), "{b}");
+    let (auth, body) = gw.requests.lock().unwrap()[0].clone();
+    assert_eq!(auth.as_deref(), Some("Bearer gateway-key-123"));
+    let code = body["params"]["code"].as_str().unwrap().to_owned();
+    assert_eq!(
+        body,
+        json!({ "channel": "sms", "to": phone, "template": "verify_code",
+                "params": { "code": code, "ttlMinutes": 5 }, "lang": "en" })
+    );
+    // The delivered code signs in.
+    let (s, b) = c.post_json("/api/auth/login", sms_login(&phone, &code)).await;
+    assert_eq!(s, 200, "{b}");
+
+    // A gateway failure is SEND_FAILED and stores no code.
+    gw.status.store(500, Ordering::SeqCst);
+    let mail = "gw@example.com";
+    put(db.clone(), mail.to_owned()).await;
+    let (s, b) = c.post_json("/api/auth/captcha/verify", json!({ "mobileId": mail, "code": "abcd" })).await;
+    assert_eq!(s, 200, "{b}");
+    let (s, b) = c.post_json("/api/auth/mail-code", json!({ "mail": mail })).await;
+    assert_error(s, &b, 502, "SEND_FAILED", "验证码发送失败，请稍后再试");
+    assert_eq!(gw.requests.lock().unwrap().len(), 2);
+    assert_eq!(gw.requests.lock().unwrap()[1].1["channel"], "mail");
+    let (s, b) =
+        c.post_json("/api/auth/login", json!({ "loginType": "mail_code", "mail": mail, "verifyCode": "123456" })).await;
+    assert_error(s, &b, 404, "ACCOUNT_NOT_REGISTERED", "该账号尚未注册");
+    let rows = verify_codes::Entity::find().all(&db).await.unwrap();
+    assert!(rows.iter().all(|r| r.target != mail), "no code stored for a failed send");
+}
