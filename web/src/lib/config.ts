@@ -7,6 +7,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { request } from './api/client';
+import { useToken } from './session';
 
 export const BRAND_STORAGE_KEY = 'PIXMART_BRAND';
 export const DEFAULT_PRIMARY_COLOR = '#2352d8';
@@ -33,6 +34,26 @@ export interface ReferrerConfig {
   hideEnterpriseService?: boolean;
 }
 
+/** The signed-in user's tenant, when the configuration was merged for one. */
+export interface TenantInfo {
+  id: number;
+  name: string;
+  icon: string | null;
+  companyName: string | null;
+  enterprise: boolean;
+}
+
+/** Which entries the shell shows, and whether the logo goes home. */
+export interface EntrySwitches {
+  invite: boolean;
+  messages: boolean;
+  enterpriseService: boolean;
+  logoNavigates: boolean;
+}
+
+/** The enterprise-service button: open /mott, or take a contact and leave for `url`. */
+export type EnterpriseServiceAction = { mode: 'mott' } | { mode: 'contact'; url?: string | null };
+
 export interface AppConfig {
   brand: Brand;
   menuGroups: string[];
@@ -40,7 +61,14 @@ export interface AppConfig {
   hidden: { headerPaths: string[]; sidebarPaths: string[] };
   referrers: Record<string, ReferrerConfig>;
   flags: { customizedImage: boolean } & Record<string, boolean>;
+  /** A tenant's chrome hiding, for every page (referrers add to it). */
+  chrome: ReferrerConfig;
+  entries: EntrySwitches;
+  enterpriseService: EnterpriseServiceAction;
+  tenant: TenantInfo | null;
 }
+
+export const DEFAULT_ENTRIES: EntrySwitches = { invite: true, messages: true, enterpriseService: true, logoNavigates: true };
 
 /**
  * Used while `/api/config` loads and if it cannot be had: the default
@@ -56,10 +84,14 @@ export const DEFAULT_CONFIG: AppConfig = {
     tutorialUrl: null,
   },
   menuGroups: ['home', 'ai-photo', 'creation-space', 'benefit-centre'],
-  routes: ['/', '/ai-cutout', '/personal-center', '/member', '/user-agreement'],
+  routes: ['/', '/ai-cutout', '/personal-center', '/personal-setting', '/member', '/user-agreement'],
   hidden: { headerPaths: [], sidebarPaths: [] },
   referrers: {},
   flags: { customizedImage: false },
+  chrome: {},
+  entries: DEFAULT_ENTRIES,
+  enterpriseService: { mode: 'contact', url: null },
+  tenant: null,
 };
 
 /** Fills what an answer leaves out from the defaults, so readers need no checks. */
@@ -85,6 +117,10 @@ export function normalizeConfig(raw: Partial<AppConfig> | null | undefined): App
     },
     referrers: c.referrers ?? {},
     flags: { ...c.flags, customizedImage: !!c.flags?.customizedImage },
+    chrome: c.chrome ?? {},
+    entries: { ...DEFAULT_ENTRIES, ...c.entries },
+    enterpriseService: c.enterpriseService?.mode === 'mott' ? { mode: 'mott' } : { mode: 'contact', url: c.enterpriseService?.url ?? null },
+    tenant: c.tenant ?? null,
   };
 }
 
@@ -110,7 +146,8 @@ export function rememberBrand(search: string): string | null {
   return brand || getStoredBrand();
 }
 
-export const configKey = (brand: string | null) => ['config', brand ?? ''] as const;
+/** Keyed by the token too: a tenant member's configuration differs from a visitor's. */
+export const configKey = (brand: string | null, token: string | null = null) => ['config', brand ?? '', token ?? ''] as const;
 
 export async function fetchConfig(brand: string | null, signal?: AbortSignal): Promise<AppConfig> {
   const data = await request<Partial<AppConfig>>('/config', { query: { brand }, signal, silent: true });
@@ -120,11 +157,14 @@ export async function fetchConfig(brand: string | null, signal?: AbortSignal): P
 /** The configuration; the defaults until it arrives (or if it never does). */
 export function useAppConfig(): { config: AppConfig; loaded: boolean; failed: boolean } {
   const brand = getStoredBrand();
+  const token = useToken();
   const q = useQuery({
-    queryKey: configKey(brand),
+    queryKey: configKey(brand, token),
     queryFn: ({ signal }) => fetchConfig(brand, signal),
     staleTime: Infinity,
     retry: 1,
+    placeholderData: (previous) => previous,
   });
+  // While a new key loads (sign-in, sign-out) the last configuration stays (placeholderData).
   return { config: q.data ?? DEFAULT_CONFIG, loaded: q.isSuccess || q.isError, failed: q.isError };
 }

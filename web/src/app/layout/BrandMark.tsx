@@ -5,8 +5,8 @@ import { useAppConfig } from '../../lib/config';
 export function BrandMark({ compact = false }: { compact?: boolean }) {
   const { config } = useAppConfig();
   const { brand } = config;
-  return (
-    <Link to="/" className="brand" data-testid="brand" data-brand-id={brand.id}>
+  const inner = (
+    <>
       {brand.logoUrl ? (
         <img className="brand-logo" src={brand.logoUrl} alt="" />
       ) : (
@@ -15,6 +15,19 @@ export function BrandMark({ compact = false }: { compact?: boolean }) {
         </span>
       )}
       {!compact && <span data-testid="brand-name">{brand.name}</span>}
+    </>
+  );
+  // Some tenants' logo does not navigate.
+  if (!config.entries.logoNavigates) {
+    return (
+      <span className="brand" data-testid="brand" data-brand-id={brand.id}>
+        {inner}
+      </span>
+    );
+  }
+  return (
+    <Link to="/" className="brand" data-testid="brand" data-brand-id={brand.id}>
+      {inner}
     </Link>
   );
 }

@@ -19,7 +19,7 @@ export function DesktopLayout() {
   const show = layoutVisibility(pathname, config, getStartup());
   return (
     <div className="app desktop" data-layout="desktop">
-      {show.header && <TopBar menu={menu} showPoints={show.points} />}
+      {show.header && <TopBar menu={menu} showPoints={show.points} showEnterpriseService={show.enterpriseService} />}
       <div className="shell-body">
         {show.sidebar && <SideBar menu={menu} />}
         <main className="main">

@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Modal } from '../../components/Modal';
+import { FeedbackDialog } from '../../features/feedback/components/FeedbackDialog';
 import { useAppConfig, type BrandContact } from '../../lib/config';
 import { useI18n } from '../../lib/i18n';
+import { useRequireLogin } from '../../lib/session';
 import { BACK_TO_TOP_THRESHOLD_PX, SCROLL_THROTTLE_MS, throttle } from '../../lib/viewport';
 import { BACK_TO_TOP_PATHS } from '../routes/guards';
 
@@ -49,18 +51,19 @@ function ContactDetails({ contact }: { contact: BrandContact }) {
 /**
  * The floating helper window: contact adviser (the operator contact from
  * the configuration), official tutorial link, and back-to-top on /, /home
- * and /member once scrolled 936 px. Entries without data are hidden;
- * feedback waits for its API.
+ * and /member once scrolled 936 px, and help & feedback (login required).
+ * Entries without data are hidden.
  */
 export function FloatingHelper() {
   const { t } = useI18n();
   const { config } = useAppConfig();
   const { pathname } = useLocation();
   const [contactOpen, setContactOpen] = useState(false);
+  const [feedbackOpen, setFeedbackOpen] = useState(false);
+  const requireLogin = useRequireLogin();
   const { contact, tutorialUrl } = config.brand;
   const showBackToTop = useScrolledPast(BACK_TO_TOP_THRESHOLD_PX, BACK_TO_TOP_PATHS.includes(pathname));
 
-  if (!contact && !tutorialUrl && !showBackToTop) return null;
   return (
     <>
       <div className="float-helper" data-testid="float-helper" role="complementary" aria-label={t('float.label')}>
@@ -69,6 +72,14 @@ export function FloatingHelper() {
             {t('float.contact')}
           </button>
         )}
+        <button
+          type="button"
+          className="float-item"
+          data-testid="float-feedback"
+          onClick={() => requireLogin() && setFeedbackOpen(true)}
+        >
+          {t('feedback.entry')}
+        </button>
         {tutorialUrl && (
           <a className="float-item" href={tutorialUrl} target="_blank" rel="noopener noreferrer" data-testid="float-tutorial">
             {t('float.tutorial')}
@@ -85,6 +96,7 @@ export function FloatingHelper() {
           </button>
         )}
       </div>
+      <FeedbackDialog open={feedbackOpen} onClose={() => setFeedbackOpen(false)} />
       {contact && (
         <Modal open={contactOpen} title={t('float.contact')} closeLabel={t('common.close')} onClose={() => setContactOpen(false)} testId="contact-dialog">
           <p className="muted">{t('float.contact.desc')}</p>

@@ -1,13 +1,27 @@
 import { UserMenu } from '../../features/auth/components/UserMenu';
+import { EnterpriseServiceButton } from '../../features/leads/components/EnterpriseServiceButton';
+import { MessageBell } from '../../features/messages/components/MessageBell';
+import { useAppConfig } from '../../lib/config';
 import { useI18n } from '../../lib/i18n';
+import { useSession } from '../../lib/session';
 import type { MenuSection } from '../routes/guards';
 import { BrandMark } from './BrandMark';
 import { LangSwitch } from './LangSwitch';
 import { MenuLink } from './MenuLink';
 
 /** Desktop top bar: brand, the brand's menu groups, language, account. */
-export function TopBar({ menu, showPoints }: { menu: MenuSection[]; showPoints: boolean }) {
+export function TopBar({
+  menu,
+  showPoints,
+  showEnterpriseService = true,
+}: {
+  menu: MenuSection[];
+  showPoints: boolean;
+  showEnterpriseService?: boolean;
+}) {
   const { t } = useI18n();
+  const { config } = useAppConfig();
+  const { user } = useSession();
   return (
     <header className="topbar" data-testid="topbar">
       <BrandMark />
@@ -32,6 +46,10 @@ export function TopBar({ menu, showPoints }: { menu: MenuSection[]; showPoints: 
         )}
       </nav>
       <div className="topbar-right">
+        {showEnterpriseService && config.entries.enterpriseService && (
+          <EnterpriseServiceButton action={config.enterpriseService} />
+        )}
+        {user && config.entries.messages && <MessageBell />}
         <LangSwitch />
         <UserMenu showPoints={showPoints} />
       </div>

@@ -1,5 +1,6 @@
 import { useEffect, type ComponentType } from 'react';
 import { CutoutPage } from '../../features/cutout/components/CutoutPage';
+import { PersonalSettingPage } from '../../features/settings/components/PersonalSettingPage';
 import { useAppConfig } from '../../lib/config';
 import { openLoginDialog, useSession } from '../../lib/session';
 import { HomePage } from '../pages/HomePage';
@@ -14,6 +15,7 @@ const PAGES: Record<PageId, ComponentType> = {
   home: HomePage,
   cutout: CutoutPage,
   personalCenter: PersonalCenterPage,
+  personalSetting: PersonalSettingPage,
   userAgreement: UserAgreementPage,
   forbidden: ForbiddenPage,
 };

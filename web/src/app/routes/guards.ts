@@ -101,10 +101,19 @@ export interface LayoutVisibility {
 /** What the desktop layout shows on a path, for the startup referrer and flags. */
 export function layoutVisibility(
   pathname: string,
-  config: Pick<AppConfig, 'hidden' | 'referrers'>,
+  config: Pick<AppConfig, 'hidden' | 'referrers'> & Partial<Pick<AppConfig, 'chrome'>>,
   startup: Pick<StartupParams, 'referrer' | 'headHidden'>,
 ): LayoutVisibility {
-  const ref: ReferrerConfig = (startup.referrer && config.referrers[startup.referrer]) || {};
+  // The referrer's switches add to the tenant's (either one hides).
+  const byRef: ReferrerConfig = (startup.referrer && config.referrers[startup.referrer]) || {};
+  const tenant: ReferrerConfig = config.chrome ?? {};
+  const ref: ReferrerConfig = {
+    hideHeader: byRef.hideHeader || tenant.hideHeader,
+    hideSidebar: byRef.hideSidebar || tenant.hideSidebar,
+    hideFloat: byRef.hideFloat || tenant.hideFloat,
+    hidePoints: byRef.hidePoints || tenant.hidePoints,
+    hideEnterpriseService: byRef.hideEnterpriseService || tenant.hideEnterpriseService,
+  };
   return {
     header: !startup.headHidden && !ref.hideHeader && !onPath(pathname, config.hidden.headerPaths),
     sidebar: !ref.hideSidebar && !onPath(pathname, config.hidden.sidebarPaths),

@@ -33,7 +33,7 @@ export type MenuGroup = (typeof MENU_GROUPS)[number];
 export type Guard = 'login' | 'vip' | 'chat' | 'customizedImage';
 
 /** Which page component renders a built route (the router maps these). */
-export type PageId = 'home' | 'cutout' | 'personalCenter' | 'userAgreement' | 'forbidden';
+export type PageId = 'home' | 'cutout' | 'personalCenter' | 'personalSetting' | 'userAgreement' | 'forbidden';
 
 export interface RouteDef {
   /** Path as react-router matches it (`:id` for parameters). */
@@ -83,7 +83,7 @@ export const ROUTES: readonly RouteDef[] = [
     page: 'personalCenter',
     ...BOTH,
   }),
-  r('/personal-setting', null, '个人设置', 'Personal settings', { guards: ['login'] }),
+  r('/personal-setting', null, '个人设置', 'Personal settings', { guards: ['login'], page: 'personalSetting' }),
   r('/user-agreement', null, '用户协议', 'User agreement', { page: 'userAgreement', ...BOTH }),
   r('/403', null, '无权限', 'No permission', { page: 'forbidden', ...BOTH }),
 

@@ -1,0 +1,21 @@
+/** POST /api/feedback/uploads (one png/jpeg ≤ 20 MB) and POST /api/feedback. */
+import { useMutation } from '@tanstack/react-query';
+import { request } from '../../../lib/api/client';
+
+export interface FeedbackBody {
+  title: string;
+  content: string;
+  attachments: { url: string }[];
+}
+
+export function uploadFeedbackImage(file: File): Promise<{ urls: string[] }> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return request<{ urls: string[] }>('/feedback/uploads', { method: 'POST', body: form });
+}
+
+export function useSubmitFeedback() {
+  return useMutation({
+    mutationFn: (body: FeedbackBody) => request<boolean>('/feedback', { method: 'POST', body }),
+  });
+}

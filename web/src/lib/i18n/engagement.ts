@@ -1,0 +1,63 @@
+/**
+ * Strings of the messages, feedback, lead / custom-model enquiry and
+ * personal-settings features (merged into the one i18n table).
+ */
+export const ENGAGEMENT_MESSAGES = {
+  'messages.title': { zh: '消息中心', en: 'Messages' },
+  'messages.bell': { zh: '消息', en: 'Messages' },
+  'messages.empty': { zh: '暂无消息', en: 'No messages' },
+  'messages.readAll': { zh: '全部已读', en: 'Mark all read' },
+  'messages.deleteAll': { zh: '全部删除', en: 'Delete all' },
+  'messages.unread': { zh: '未读', en: 'Unread' },
+
+  'feedback.entry': { zh: '帮助与反馈', en: 'Help & feedback' },
+  'feedback.title': { zh: '帮助与反馈', en: 'Help & feedback' },
+  'feedback.field.title': { zh: '标题', en: 'Title' },
+  'feedback.field.title.placeholder': { zh: '请输入标题', en: 'Please enter a title' },
+  'feedback.field.content': { zh: '反馈内容', en: 'Feedback' },
+  'feedback.field.content.placeholder': { zh: '请描述您遇到的问题或建议', en: 'Describe the problem or your suggestion' },
+  'feedback.field.image': { zh: '上传图片（可选，png/jpeg，20M以内）', en: 'Image (optional, png/jpeg, up to 20 MB)' },
+  'feedback.image.remove': { zh: '移除图片', en: 'Remove image' },
+  'feedback.image.invalid': { zh: '请上传大小20M以内图片', en: 'Please upload a png or jpeg image within 20 MB' },
+  'feedback.uploading': { zh: '上传中', en: 'Uploading' },
+  'feedback.submit': { zh: '提交', en: 'Submit' },
+  'feedback.success': { zh: '反馈成功', en: 'Feedback Submitted Successfully' },
+  'feedback.failed': { zh: '反馈失败', en: 'Feedback Submission Failed' },
+
+  'lead.title': { zh: '联系顾问', en: 'Contact an adviser' },
+  'lead.enterprise': { zh: '企业服务', en: 'Enterprise service' },
+  'lead.field.name': { zh: '姓名', en: 'Name' },
+  'lead.field.companyName': { zh: '公司名称', en: 'Company' },
+  'lead.field.phone': { zh: '手机号', en: 'Phone' },
+  'lead.field.address': { zh: '职位', en: 'Job title' },
+  'lead.field.email': { zh: '邮箱', en: 'Email' },
+  'lead.field.description': { zh: '需求描述', en: 'Description' },
+  'lead.submit': { zh: '提交', en: 'Submit' },
+  'lead.success': { zh: '提交成功！', en: 'Submission successful' },
+
+  'enquiry.title': { zh: '定制模特咨询', en: 'Custom model enquiry' },
+  'enquiry.field.name': { zh: '真实姓名', en: 'Real name' },
+  'enquiry.field.phone': { zh: '手机号', en: 'Phone' },
+  'enquiry.field.company': { zh: '公司', en: 'Company' },
+  'enquiry.field.jobTitle': { zh: '职位', en: 'Job title' },
+  'enquiry.field.email': { zh: '邮箱', en: 'Email' },
+  'enquiry.field.requirements': { zh: '需求', en: 'Requirements' },
+
+  'form.required.name': { zh: '请输入姓名', en: 'Please enter your name' },
+  'form.required.companyName': { zh: '请输入公司名称', en: 'Please enter your company name' },
+  'form.required.phone': { zh: '请输入手机号～', en: 'Please enter your phone number' },
+  'form.tooLong.30': { zh: '最多30个字符', en: 'At most 30 characters' },
+  'form.tooLong.100': { zh: '最多100个字符', en: 'At most 100 characters' },
+  'form.invalid.email': { zh: '请输入正确的邮箱', en: 'Please enter a correct email' },
+
+  'settings.title': { zh: '个人设置', en: 'Personal settings' },
+  'settings.userName': { zh: '用户名', en: 'User name' },
+  'settings.phone': { zh: '手机号', en: 'Phone' },
+  'settings.email': { zh: '邮箱', en: 'Email' },
+  'settings.tenant': { zh: '所属企业', en: 'Tenant' },
+  'settings.company': { zh: '公司', en: 'Company' },
+  'settings.show': { zh: '显示', en: 'Show' },
+  'settings.hide': { zh: '隐藏', en: 'Hide' },
+  'settings.none': { zh: '未设置', en: 'Not set' },
+  'settings.loginHint': { zh: '登录后查看个人设置', en: 'Log in to see your settings' },
+} as const satisfies Record<string, { zh: string; en: string }>;
