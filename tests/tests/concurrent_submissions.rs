@@ -120,3 +120,96 @@ async fn the_same_idempotency_key_creates_one_task_and_one_charge() {
     };
     assert_eq!((s, b["error"].as_str(), b["field"].as_str()), (400, Some("INVALID_PARAM"), Some("Idempotency-Key")));
 }
+
+/// The acceptance point: one user with lingshi for exactly 50 cutouts
+/// sends waves of 200 simultaneous submissions while tasks keep finishing
+/// (through the worker's own store calls: claim, then complete with its
+/// settlement). At most 50 tasks are ever charged, never more than 10 are
+/// unfinished at once, and the balance ends exact.
+async fn fifty_tasks_worth_under_load(db: TestDatabase) {
+    let app = TestApp::start(db).await;
+    let mut c = app.client();
+    c.register_random().await;
+    let url = c.upload_png(encode_png(&product_photo(700, 700).0)).await;
+    let (_, info) = c.get("/api/user/info").await;
+    let user = UserId(info["data"]["user"]["id"].as_i64().unwrap());
+    let conn = app.db().await;
+    let txn = sea_orm::TransactionTrait::begin(&conn).await.unwrap();
+    ledger::reserve(&txn, user, TaskId::new(), Lingshi::new(250)).await.unwrap();
+    txn.commit().await.unwrap();
+
+    // The finisher: claims and completes whatever is NEW, and records the
+    // most unfinished tasks it ever saw.
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let finisher = {
+        let conn = conn.clone();
+        let stop = stop.clone();
+        tokio::spawn(async move {
+            let mut most = 0usize;
+            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                let (all, _) = tasks::list_tasks(&conn, user, None, 1, 1000).await.unwrap();
+                let unfinished: Vec<_> = all.iter().filter(|t| !t.status.is_terminal()).collect();
+                most = most.max(unfinished.len());
+                for t in unfinished.iter().filter(|t| t.status == pixmart_shared::domain::TaskStatus::New).take(3) {
+                    if tasks::claim_task(&conn, t.id, "test-finisher", chrono::Duration::seconds(60))
+                        .await
+                        .unwrap()
+                        .is_some()
+                    {
+                        tasks::complete_task(&conn, t.id, "test-finisher", &[]).await.unwrap();
+                    }
+                }
+                tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+            }
+            most
+        })
+    };
+
+    let body = json!({ "bizType": "MATTING_IMAGE", "params": { "imageUrl": url } });
+    let (mut accepted, mut insufficient) = (0usize, 0usize);
+    for _wave in 0..40 {
+        let requests = (0..200).map(|_| {
+            let c = c.clone();
+            let body = body.clone();
+            tokio::spawn(async move { c.post_json("/api/tasks", body).await })
+        });
+        for (status, b) in futures_join(requests).await {
+            match status {
+                200 => accepted += 1,
+                429 => assert_eq!(b["error"], "TASK_LIMIT", "{b}"),
+                402 => {
+                    assert_eq!(b["error"], "INSUFFICIENT_LINGSHI", "{b}");
+                    insufficient += 1;
+                }
+                other => panic!("unexpected {other}: {b}"),
+            }
+        }
+        assert!(accepted <= 50, "{accepted} tasks charged with lingshi for 50");
+        if accepted == 50 && insufficient > 0 {
+            break;
+        }
+    }
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    let most_unfinished = finisher.await.unwrap();
+    assert_eq!(accepted, 50, "every task the lingshi pay for is eventually accepted");
+    assert!(insufficient > 0, "then the rest are refused for lingshi");
+    assert!(most_unfinished <= 10, "{most_unfinished} unfinished at once");
+    assert_eq!(tasks::count_tasks(&conn).await.unwrap(), 50);
+    assert_eq!(ledger::balances(&conn, user).await.unwrap().total(), 0);
+    let entries = ledger::entries(&conn, user).await.unwrap();
+    let count = |kind: &str| entries.iter().filter(|e| e.kind == kind).count();
+    assert_eq!(count("charge"), 50 + 1, "one charge per accepted task (plus the setup)");
+    assert_eq!(count("refund"), 0);
+    let sum: i64 = entries.iter().map(|e| e.amount).sum();
+    assert_eq!(sum, 0, "the balance is the sum of the entries");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn fifty_tasks_worth_of_lingshi_under_200_simultaneous_submissions_on_sqlite() {
+    fifty_tasks_worth_under_load(TestDatabase::sqlite()).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn fifty_tasks_worth_of_lingshi_under_200_simultaneous_submissions_on_postgres() {
+    fifty_tasks_worth_under_load(TestDatabase::postgres().await).await;
+}

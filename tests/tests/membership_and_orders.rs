@@ -89,7 +89,10 @@ async fn money_path(db: TestDatabase) {
     let mut c = app.client();
     c.register_random().await;
     let me = info(&c).await;
-    assert_eq!((me["points"].as_i64(), me["benefitPackage"]["product"]["productType"].as_str()), (Some(500), Some("free")));
+    assert_eq!(
+        (me["points"].as_i64(), me["benefitPackage"]["product"]["productType"].as_str()),
+        (Some(500), Some("free"))
+    );
     assert_eq!(me["vipUser"], false);
 
     // Products are public.
@@ -299,7 +302,8 @@ async fn spending_order_monthly_gifts_and_expiry() {
     let entries = ledger::entries(&conn, user).await.unwrap();
     let expiries: Vec<i64> = entries.iter().filter(|e| e.kind == "expire" && e.amount != 0).map(|e| e.amount).collect();
     assert_eq!(expiries, vec![-4995]);
-    let gifts = entries.iter().filter(|e| e.kind == "grant" && e.bucket == pixmart_shared::domain::Bucket::Plan).count();
+    let gifts =
+        entries.iter().filter(|e| e.kind == "grant" && e.bucket == pixmart_shared::domain::Bucket::Plan).count();
     assert_eq!(gifts, 2);
 
     // The plan ends: its remainder expires, the user is free again.
@@ -334,6 +338,9 @@ async fn a_new_tier_replaces_the_plan_and_its_gift() {
     notify(&c, &notification(&app, &flagship, "nonce-flag-0001", Utc::now().timestamp())).await;
     let me = info(&c).await;
     assert_eq!(buckets(&me), (0, 80_000, 500));
-    assert_eq!((me["premiumVipUser"].as_bool(), me["benefitPackage"]["product"]["productType"].as_str()), (Some(true), Some("flagship")));
+    assert_eq!(
+        (me["premiumVipUser"].as_bool(), me["benefitPackage"]["product"]["productType"].as_str()),
+        (Some(true), Some("flagship"))
+    );
     assert!(me["reminder"].is_null(), "a month left: no reminder");
 }
