@@ -10,8 +10,6 @@ pub mod error;
 pub mod lang;
 pub mod payments;
 pub mod routes;
-pub mod senders;
-pub mod sign_in;
 pub mod scheduler;
 pub mod senders;
 pub mod sign_in;

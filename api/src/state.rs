@@ -41,7 +41,6 @@ impl AppState {
         ));
         let brands = Brands::load(settings.branding.file.as_deref()).context("brand configuration")?;
         let (code_sender, dev_outbox) = crate::senders::from_settings(&settings.auth).context("code sender")?;
-        let (code_sender, dev_outbox) = crate::senders::from_settings(&settings.auth).context("code sender")?;
         let catalogue = Arc::new(
             crate::catalogue::Catalogue::load(settings.payments.catalogue_file.as_deref()).context("product catalogue")?,
         );

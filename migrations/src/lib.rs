@@ -8,7 +8,6 @@ mod m20261121_000002_ledger;
 mod m20261121_000003_task_idempotency;
 mod m20261121_000004_task_dispatch;
 mod m20261121_000005_sign_in;
-mod m20261121_000005_sign_in;
 mod m20261121_000006_membership_orders;
 mod m20261121_000007_tenants_messages;
 
@@ -22,7 +21,6 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000002_ledger::Migration),
             Box::new(m20261121_000003_task_idempotency::Migration),
             Box::new(m20261121_000004_task_dispatch::Migration),
-            Box::new(m20261121_000005_sign_in::Migration),
             Box::new(m20261121_000005_sign_in::Migration),
             Box::new(m20261121_000006_membership_orders::Migration),
             Box::new(m20261121_000007_tenants_messages::Migration),

@@ -94,28 +94,6 @@ error_codes! {
     // account shows (desktop, then mobile). Carried in the login answer.
     PhoneAutoRegistered = ("PHONE_AUTO_REGISTERED", 1027, 200, "该手机号尚未注册，将为您直接注册并登录", "This phone number is not registered yet; it will be registered and signed in directly"),
     PhoneAutoRegisteredMobile = ("PHONE_AUTO_REGISTERED_MOBILE", 1028, 200, "未注册的手机号，通过验证后将自动注册账号", "An unregistered phone number is registered automatically after verification"),
-    // Sign-in (helper A, 1010–1099): captcha, codes, register, reset, invites.
-    AgreementRequired = ("AGREEMENT_REQUIRED", 1010, 400, "请阅读并勾选", "Please read and check"),
-    PasswordMismatch = ("PASSWORD_MISMATCH", 1011, 400, "两次输入密码不一致～", "Passwords do not match"),
-    InvalidVerifyCode = ("INVALID_VERIFY_CODE", 1012, 400, "请输入正确的验证码", "Please enter a correct verification code"),
-    PhoneRequired = ("PHONE_REQUIRED", 1013, 400, "请输入手机号～", "Please enter your phone number"),
-    CaptchaTooFrequent = ("CAPTCHA_TOO_FREQUENT", 1014, 429, "请求频繁，请稍后再试", "Too many requests, please try again later"),
-    CaptchaWrong = ("CAPTCHA_WRONG", 1015, 400, "验证失败请重试", "Verification failed, please try again"),
-    CaptchaRequired = ("CAPTCHA_REQUIRED", 1016, 400, "请先完成图形验证", "Please complete the image verification first"),
-    CodeCountdown = ("CODE_COUNTDOWN", 1017, 429, "验证码已发送，请{n}秒后再试", "A code was just sent, please try again in {n} seconds"),
-    SendLimitAccount = ("SEND_LIMIT_ACCOUNT", 1018, 429, "获取验证码过于频繁，请稍后再试", "Too many codes requested for this account, please try again later"),
-    SendLimitIp = ("SEND_LIMIT_IP", 1019, 429, "请求频繁，请稍后再试", "Too many requests, please try again later"),
-    SendFailed = ("SEND_FAILED", 1020, 502, "验证码发送失败，请稍后再试", "The code could not be sent, please try again later"),
-    VerifyCodeWrong = ("VERIFY_CODE_WRONG", 1021, 400, "验证码错误，请重新输入", "Incorrect verification code, please try again"),
-    VerifyCodeExpired = ("VERIFY_CODE_EXPIRED", 1022, 400, "验证码已失效，请重新获取", "The verification code has expired, please request a new one"),
-    VerifyCodeAttempts = ("VERIFY_CODE_ATTEMPTS", 1023, 400, "验证码错误次数过多，请重新获取", "Too many wrong attempts, please request a new code"),
-    InviteCodeInvalid = ("INVITE_CODE_INVALID", 1024, 400, "邀请码错误", "Wrong invite code"),
-    AccountNotRegistered = ("ACCOUNT_NOT_REGISTERED", 1025, 404, "该账号尚未注册", "This account is not registered"),
-    LoginErrorQuery = ("LOGIN_ERROR_QUERY", 1026, 401, "用户名或密码错误！", "Incorrect username or password!"),
-    // Hints rather than failures: the text an SMS login that created the
-    // account shows (desktop, then mobile). Carried in the login answer.
-    PhoneAutoRegistered = ("PHONE_AUTO_REGISTERED", 1027, 200, "该手机号尚未注册，将为您直接注册并登录", "This phone number is not registered yet; it will be registered and signed in directly"),
-    PhoneAutoRegisteredMobile = ("PHONE_AUTO_REGISTERED_MOBILE", 1028, 200, "未注册的手机号，通过验证后将自动注册账号", "An unregistered phone number is registered automatically after verification"),
     // Uploads
     UploadBadFormat = ("UPLOAD_BAD_FORMAT", 2001, 400, "请选择正确的格式", "Please select the correct format"),
     UploadBadSize = ("UPLOAD_BAD_SIZE", 2002, 400, "图片大小需在500KB到10MB之间", "Image size must be between 500KB and 10MB"),

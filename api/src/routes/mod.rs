@@ -5,7 +5,6 @@ mod auth;
 mod benefits;
 mod config;
 mod dev;
-mod dev;
 mod feedback;
 mod files;
 mod health;
@@ -16,7 +15,6 @@ mod payments;
 mod tasks;
 mod uploads;
 mod user;
-mod verification;
 mod verification;
 
 use actix_web::{web, HttpResponse};
@@ -32,13 +30,6 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .route("/auth/register", web::post().to(auth::register))
             .route("/auth/login", web::post().to(auth::login))
             .route("/auth/logout", web::post().to(auth::logout))
-            .route("/auth/reset-password", web::post().to(auth::reset_password))
-            .route("/auth/captcha", web::get().to(verification::image))
-            .route("/auth/captcha/verify", web::post().to(verification::verify))
-            .route("/auth/sms-code", web::post().to(verification::sms_code))
-            .route("/auth/mail-code", web::post().to(verification::mail_code))
-            .route("/dev/outbox", web::get().to(dev::outbox))
-            .route("/dev/captcha", web::get().to(dev::captcha))
             .route("/auth/reset-password", web::post().to(auth::reset_password))
             .route("/auth/captcha", web::get().to(verification::image))
             .route("/auth/captcha/verify", web::post().to(verification::verify))

@@ -29,8 +29,3 @@ pub async fn info(state: web::Data<AppState>, me: AuthUser) -> ApiResult<HttpRes
 fn inviter_link(state: &AppState, code: &str) -> String {
     format!("{}/?inviteCode={code}", state.settings.auth.public_base_url.trim_end_matches('/'))
 }
-
-/// The user's invite link: the public UI address with their invite code.
-fn inviter_link(state: &AppState, code: &str) -> String {
-    format!("{}/?inviteCode={code}", state.settings.auth.public_base_url.trim_end_matches('/'))
-}

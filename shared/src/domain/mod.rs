@@ -18,7 +18,6 @@ pub mod text_field;
 pub mod tier;
 pub mod upload;
 pub mod verify_code;
-pub mod verify_code;
 
 pub use account::{Account, Email, Password, Phone};
 pub use biz_type::{BizType, JobFamily};
@@ -31,5 +30,4 @@ pub use task_spec::{CutoutModel, CutoutSpec, TaskSpec};
 pub use task_status::TaskStatus;
 pub use tier::{Speed, Tier};
 pub use upload::{ImageFacts, ImageFormat, UploadRules};
-pub use verify_code::{Channel, CodeHasher, InviteCode, VerifyCode};
 pub use verify_code::{Channel, CodeHasher, InviteCode, VerifyCode};

@@ -3,7 +3,6 @@
 
 pub mod auth_tokens;
 pub mod captchas;
-pub mod captchas;
 pub mod feedback;
 pub mod ledger_balances;
 pub mod ledger_entries;
@@ -13,12 +12,10 @@ pub mod messages;
 pub mod orders;
 pub mod payment_nonces;
 pub mod rate_counters;
-pub mod rate_counters;
 pub mod task_outbox;
 pub mod tasks;
 pub mod tenants;
 pub mod uploads;
 pub mod users;
-pub mod verify_codes;
 pub mod verify_codes;
 pub mod worker_nodes;

@@ -16,10 +16,6 @@ pub struct Model {
     pub invite_code: Option<String>,
     /// Who invited this user, if they registered through an invite.
     pub inviter_id: Option<i64>,
-    /// This user's own invite code (unique).
-    pub invite_code: Option<String>,
-    /// Who invited this user, if they registered through an invite.
-    pub inviter_id: Option<i64>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -2,19 +2,16 @@
 
 pub mod feedback;
 pub mod captchas;
-pub mod captchas;
 pub mod ledger;
 pub mod leads;
 pub mod membership;
 pub mod messages;
 pub mod orders;
 pub mod rate_limits;
-pub mod rate_limits;
 pub mod tasks;
 pub mod tenants;
 pub mod tokens;
 pub mod uploads;
 pub mod users;
-pub mod verify_codes;
 pub mod verify_codes;
 pub mod workers;
