@@ -1,4 +1,5 @@
 import { useEffect, type ComponentType } from 'react';
+import { MemberPage } from '../../features/benefits/components/MemberPage';
 import { CutoutPage } from '../../features/cutout/components/CutoutPage';
 import { PersonalSettingPage } from '../../features/settings/components/PersonalSettingPage';
 import { useAppConfig } from '../../lib/config';
@@ -14,6 +15,7 @@ import type { PageId, RouteDef } from './registry';
 const PAGES: Record<PageId, ComponentType> = {
   home: HomePage,
   cutout: CutoutPage,
+  member: MemberPage,
   personalCenter: PersonalCenterPage,
   personalSetting: PersonalSettingPage,
   userAgreement: UserAgreementPage,

@@ -33,7 +33,7 @@ export type MenuGroup = (typeof MENU_GROUPS)[number];
 export type Guard = 'login' | 'vip' | 'chat' | 'customizedImage';
 
 /** Which page component renders a built route (the router maps these). */
-export type PageId = 'home' | 'cutout' | 'personalCenter' | 'personalSetting' | 'userAgreement' | 'forbidden';
+export type PageId = 'home' | 'cutout' | 'member' | 'personalCenter' | 'personalSetting' | 'userAgreement' | 'forbidden';
 
 export interface RouteDef {
   /** Path as react-router matches it (`:id` for parameters). */
@@ -77,7 +77,7 @@ export const ROUTES: readonly RouteDef[] = [
   // Account and other routes
   r('/', 'home', '首页', 'Home', { page: 'home', ...BOTH }),
   r('/home', null, '首页', 'Home', { page: 'home', brandPath: '/' }),
-  r('/member', 'benefit-centre', '权益中心', 'Benefit centre', { guards: ['login'], ...BOTH }),
+  r('/member', 'benefit-centre', '权益中心', 'Benefit centre', { guards: ['login'], page: 'member', ...BOTH }),
   r('/personal-center', 'creation-space', '创作空间', 'Creation space', {
     guards: ['login'],
     page: 'personalCenter',

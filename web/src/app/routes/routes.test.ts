@@ -108,8 +108,8 @@ describe('guards', () => {
   });
 
   it('an unbuilt route of the brand is not available, and in no menu', () => {
-    expect(routeAccess(def('/member'), ctx())).toBe('not-available');
-    expect(menuVisible(def('/member'), ctx())).toBe(false);
+    expect(routeAccess(def('/ai-video'), ctx({}, { routes: ['/ai-video'] }))).toBe('not-available');
+    expect(menuVisible(def('/ai-video'), ctx({}, { routes: ['/ai-video'] }))).toBe(false);
     expect(routeAccess(def('/ai-video'), ctx({}, { routes: ['/ai-video'] }))).toBe('not-available');
   });
 
@@ -137,7 +137,7 @@ describe('guards', () => {
 
   it('builds each brand menu from its groups, in its order, without empty groups', () => {
     const pixmart = buildMenu(DEFAULT_CONFIG.menuGroups, DESKTOP_ROUTES, ctx());
-    expect(pixmart.map((s) => s.group)).toEqual(['home', 'ai-photo', 'creation-space']);
+    expect(pixmart.map((s) => s.group)).toEqual(['home', 'ai-photo', 'creation-space', 'benefit-centre']);
     expect(pixmart.find((s) => s.group === 'ai-photo')?.items.map((d) => d.path)).toEqual(['/ai-cutout']);
 
     const modi = normalizeConfig({ menuGroups: ['ai-photo', 'home', 'nonsense'], routes: ['/', '/ai-cutout', '/user-agreement'] });

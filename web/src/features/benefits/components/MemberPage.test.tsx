@@ -1,0 +1,107 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setToken } from '../../../lib/session';
+import { dismissToast } from '../../../lib/toast';
+import { jsonResponse, renderWithProviders } from '../../../test/render';
+import { MemberPage } from './MemberPage';
+
+const products = {
+  plans: [{ productId: 'basic-month', kind: 'plan', productType: 'basic', months: 1, lingshi: 5000, priceFen: 9900, name: '基础版（月付）' }],
+  packs: [{ productId: 'pack-1000', kind: 'pack', productType: null, months: 0, lingshi: 1000, priceFen: 1000, name: '1000 灵石加油包' }],
+};
+
+const order = (status: number, over: Record<string, unknown> = {}) => ({
+  orderNo: 'PM20261121120000123456',
+  productId: 'pack-1000',
+  kind: 'pack',
+  productType: null,
+  name: '1000 灵石加油包',
+  amountFen: 1000,
+  lingshi: 1000,
+  months: 0,
+  status,
+  createdAt: '2026-11-21T12:00:00Z',
+  expiresAt: '2026-11-21T12:15:00Z',
+  paidAt: null,
+  closedAt: null,
+  payment: status === 0 || status === 3 ? { payUrl: 'http://x/pay/dev/PM20261121120000123456', qrCode: 'data:image/png;base64,AA==' } : null,
+  ...over,
+});
+
+let fetchMock: ReturnType<typeof vi.fn>;
+type Answer = { status?: number; body: unknown };
+let routes: Record<string, () => Answer>;
+
+beforeEach(() => {
+  setToken('t');
+  fetchMock = vi.fn((url: string, init?: RequestInit) => {
+    const key = `${init?.method ?? 'GET'} ${url.split('?')[0]}`;
+    const handler = routes[key];
+    if (!handler) return Promise.resolve(jsonResponse(404, { code: 4004, msg: 'nf', error: 'NOT_FOUND', data: null }));
+    const a = handler();
+    return Promise.resolve(jsonResponse(a.status ?? 200, a.body));
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setToken(null);
+  dismissToast();
+});
+
+const ok = (data: unknown) => () => ({ body: { code: 0, msg: '', data } });
+
+describe('MemberPage', () => {
+  it('lists plans, packs, coin details and orders', async () => {
+    routes = {
+      'GET /api/benefits/products': ok(products),
+      'GET /api/ledger': ok({ list: [{ id: 1, kind: 'grant', bucket: 'free', amount: 500, taskId: null, createdAt: '2026-11-21T12:00:00Z' }], total: 1 }),
+      'GET /api/orders': ok({ list: [order(5)], total: 1 }),
+    };
+    renderWithProviders(<MemberPage />);
+    expect(await screen.findByTestId('product-basic-month')).toHaveTextContent('¥99.00');
+    expect(screen.getByTestId('product-pack-1000')).toHaveTextContent('1000 灵石');
+    expect(screen.getByTestId('coins-explanation')).toHaveTextContent('加油包 → 会员套餐赠送 → 免费赠送');
+    expect(screen.getByTestId('product-enterprise')).toHaveTextContent('请联系客服购买');
+    expect(await screen.findByTestId('ledger-row')).toHaveTextContent('+500');
+    expect(await screen.findByTestId('order-row')).toHaveTextContent('已关闭（已取消）');
+  });
+
+  it('buying a pack shows the QR and polls the order until it is paid', async () => {
+    let polls = 0;
+    routes = {
+      'GET /api/benefits/products': ok(products),
+      'GET /api/ledger': ok({ list: [], total: 0 }),
+      'GET /api/orders': ok({ list: [], total: 0 }),
+      'POST /api/orders': ok(order(0)),
+      'GET /api/orders/PM20261121120000123456': () => {
+        polls += 1;
+        return { body: { code: 0, msg: '', data: polls > 1 ? order(1) : order(3) } };
+      },
+    };
+    renderWithProviders(<MemberPage />);
+    fireEvent.click(await screen.findByText('立即购买'));
+    expect(await screen.findByTestId('payment-qr')).toHaveAttribute('src', 'data:image/png;base64,AA==');
+    expect(screen.getByTestId('payment-status')).toHaveTextContent('支付中');
+    await waitFor(() => expect(screen.getByTestId('payment-success')).toBeInTheDocument(), { timeout: 5000 });
+  });
+
+  it('an unpaid plan order offers to pay it or cancel it and order anew', async () => {
+    const open = order(0, { kind: 'plan', productId: 'basic-month', productType: 'basic', orderNo: 'PM20261121120000999999' });
+    routes = {
+      'GET /api/benefits/products': ok(products),
+      'GET /api/ledger': ok({ list: [], total: 0 }),
+      'GET /api/orders': ok({ list: [open], total: 1 }),
+      'POST /api/orders': () => ({
+        status: 409,
+        body: { code: 6003, msg: '您有一笔待支付的会员订单，请继续支付或取消后重新下单', error: 'ORDER_PENDING_EXISTS', data: { orderNo: open.orderNo } },
+      }),
+    };
+    renderWithProviders(<MemberPage />);
+    await screen.findByTestId('order-row');
+    fireEvent.click(await screen.findByText('立即开通'));
+    const choice = await screen.findByTestId('pending-order-choice');
+    expect(choice).toHaveTextContent('继续支付');
+    expect(choice).toHaveTextContent('取消并重新下单');
+  });
+});

@@ -1,0 +1,227 @@
+import { useState } from 'react';
+import { Modal } from '../../../components/Modal';
+import { isApiError } from '../../../lib/api/client';
+import { useI18n } from '../../../lib/i18n';
+import { useSession } from '../../../lib/session';
+import { useCancelOrder, useCreateOrder, useLedger, useOrders, useProducts, type Product } from '../api/benefits';
+import { buysThroughService, formatFen, isOpenStatus, ledgerKindKey, openPlanOrder, orderStatusKey } from '../rules';
+import { PaymentDialog } from './PaymentDialog';
+
+/**
+ * /member, the benefits centre: coins explanation, plans, top-up packs,
+ * coin details (the ledger), my orders, and payment by QR. Enterprise
+ * members are sent to customer service; an unpaid plan order must be paid
+ * or cancelled before another plan is ordered.
+ */
+export function MemberPage() {
+  const { t } = useI18n();
+  // The mobile shell is narrow; the page itself only changes the hint and the modal timing.
+  const mobile = typeof window !== 'undefined' && !!window.matchMedia?.('(max-width: 768px)').matches;
+  const { points, productType, benefitEndTime } = useSession();
+  const products = useProducts();
+  const [ledgerPage, setLedgerPage] = useState(1);
+  const [ordersPage, setOrdersPage] = useState(1);
+  const ledger = useLedger(ledgerPage);
+  const orders = useOrders(ordersPage);
+  const create = useCreateOrder();
+  const cancel = useCancelOrder();
+  const [paying, setPaying] = useState<string | null>(null);
+  const [pendingChoice, setPendingChoice] = useState<{ orderNo: string | null; productId: string } | null>(null);
+  const enterprise = buysThroughService(productType);
+
+  const buy = (productId: string) => {
+    create.mutate(productId, {
+      onSuccess: (order) => setPaying(order.orderNo),
+      onError: (e) => {
+        if (isApiError(e) && e.error === 'ORDER_PENDING_EXISTS') {
+          setPendingChoice({ orderNo: openPlanOrder(orders.data?.list ?? [])?.orderNo ?? null, productId });
+        }
+      },
+    });
+  };
+
+  const productCard = (p: Product) => (
+    <li key={p.productId} className="panel product-card" data-testid={`product-${p.productId}`}>
+      <h3>{p.name}</h3>
+      <p className="price">¥{formatFen(p.priceFen)}</p>
+      <p className="muted">
+        {p.kind === 'plan' ? t('benefits.plan.gift', { n: p.lingshi }) : t('benefits.pack.lingshi', { n: p.lingshi })}
+      </p>
+      {enterprise ? (
+        <p className="muted">{t('benefits.enterprise')}</p>
+      ) : (
+        <button type="button" className="button primary" disabled={create.isPending} onClick={() => buy(p.productId)}>
+          {p.kind === 'plan' ? t('benefits.plan.buy') : t('benefits.pack.buy')}
+        </button>
+      )}
+    </li>
+  );
+
+  return (
+    <div className="page member-page">
+      <header className="page-header">
+        <h1>{t('benefits.title')}</h1>
+        <p>
+          {t('benefits.balance')}: <strong data-testid="benefits-balance">{points ?? 0}</strong> ·{' '}
+          {t('benefits.currentPlan')}: <span data-testid="benefits-plan">{productType ?? 'free'}</span>
+          {benefitEndTime && (
+            <span className="muted"> · {t('benefits.endTime', { time: new Date(benefitEndTime).toLocaleDateString() })}</span>
+          )}
+        </p>
+      </header>
+
+      <section className="panel" data-testid="coins-explanation">
+        <h2>{t('benefits.explain.title')}</h2>
+        <p>{t('benefits.explain.body')}</p>
+        <p className="muted">{t('benefits.explain.order')}</p>
+      </section>
+
+      {mobile && <p className="muted">{t('benefits.mobileHint')}</p>}
+
+      <section>
+        <h2>{t('benefits.plans')}</h2>
+        <ul className="product-grid">
+          {(products.data?.plans ?? []).map(productCard)}
+          <li className="panel product-card" data-testid="product-enterprise">
+            <h3>{t('benefits.enterprise.name')}</h3>
+            <p className="muted">{t('benefits.enterprise')}</p>
+          </li>
+        </ul>
+      </section>
+
+      <section>
+        <h2>{t('benefits.packs')}</h2>
+        <ul className="product-grid">{(products.data?.packs ?? []).map(productCard)}</ul>
+      </section>
+
+      <section className="panel" data-testid="coin-details">
+        <h2>{t('benefits.details')}</h2>
+        <table className="table">
+          <thead>
+            <tr>
+              <th>{t('benefits.details.time')}</th>
+              <th>{t('benefits.details.kind')}</th>
+              <th>{t('benefits.details.amount')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {(ledger.data?.list ?? []).map((e) => (
+              <tr key={e.id} data-testid="ledger-row">
+                <td>{new Date(e.createdAt).toLocaleString()}</td>
+                <td>
+                  {t(ledgerKindKey(e.kind))} · {t(`benefits.bucket.${e.bucket}`)}
+                </td>
+                <td>{e.amount > 0 ? `+${e.amount}` : e.amount}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <Pager page={ledgerPage} total={ledger.data?.total ?? 0} onPage={setLedgerPage} />
+      </section>
+
+      <section className="panel" data-testid="my-orders">
+        <h2>{t('benefits.orders')}</h2>
+        <table className="table">
+          <thead>
+            <tr>
+              <th>{t('benefits.orderNo')}</th>
+              <th>{t('benefits.orders.name')}</th>
+              <th>{t('benefits.orders.amount')}</th>
+              <th>{t('benefits.orders.status')}</th>
+              <th>{t('benefits.orders.action')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {(orders.data?.list ?? []).map((o) => (
+              <tr key={o.orderNo} data-testid="order-row">
+                <td>{o.orderNo}</td>
+                <td>{o.name}</td>
+                <td>¥{formatFen(o.amountFen)}</td>
+                <td>{t(orderStatusKey(o.status))}</td>
+                <td>
+                  {isOpenStatus(o.status) && (
+                    <>
+                      <button type="button" className="button small primary" onClick={() => setPaying(o.orderNo)}>
+                        {t('benefits.orders.pay')}
+                      </button>{' '}
+                      <button type="button" className="button small ghost" onClick={() => cancel.mutate(o.orderNo)}>
+                        {t('benefits.orders.cancel')}
+                      </button>
+                    </>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <Pager page={ordersPage} total={orders.data?.total ?? 0} onPage={setOrdersPage} />
+      </section>
+
+      <PaymentDialog
+        orderNo={paying}
+        variant={mobile ? 'mobile' : 'desktop'}
+        onClose={() => setPaying(null)}
+        onReorder={(productId) => {
+          setPaying(null);
+          buy(productId);
+        }}
+      />
+
+      <Modal
+        open={!!pendingChoice}
+        title={t('benefits.pending.title')}
+        closeLabel={t('common.close')}
+        onClose={() => setPendingChoice(null)}
+        testId="pending-order-choice"
+      >
+        <p>{t('benefits.pending.body')}</p>
+        <div className="modal-actions">
+          {pendingChoice?.orderNo && (
+            <>
+              <button
+                type="button"
+                className="button primary"
+                onClick={() => {
+                  setPaying(pendingChoice.orderNo);
+                  setPendingChoice(null);
+                }}
+              >
+                {t('benefits.pending.pay')}
+              </button>
+              <button
+                type="button"
+                className="button ghost"
+                onClick={() => {
+                  const choice = pendingChoice;
+                  setPendingChoice(null);
+                  if (choice.orderNo) cancel.mutate(choice.orderNo, { onSuccess: () => buy(choice.productId) });
+                }}
+              >
+                {t('benefits.pending.cancelAndOrder')}
+              </button>
+            </>
+          )}
+        </div>
+      </Modal>
+    </div>
+  );
+}
+
+function Pager({ page, total, onPage }: { page: number; total: number; onPage: (p: number) => void }) {
+  const { t } = useI18n();
+  const pages = Math.max(1, Math.ceil(total / 10));
+  if (pages <= 1) return null;
+  return (
+    <div className="pager">
+      <button type="button" className="button small ghost" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        {t('benefits.prev')}
+      </button>
+      <span>
+        {page}/{pages}
+      </span>
+      <button type="button" className="button small ghost" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        {t('benefits.next')}
+      </button>
+    </div>
+  );
+}
