@@ -9,6 +9,7 @@ import { useI18n } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { uploadFeedbackImage, useSubmitFeedback } from '../api/feedback';
 import { FEEDBACK_CONTENT_MAX, FEEDBACK_TITLE_MAX, canSubmitFeedback, feedbackImageOk } from '../rules';
+import './FeedbackDialog.css';
 
 export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useI18n();
@@ -63,7 +64,7 @@ export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () =
   return (
     <Modal open={open} title={t('feedback.title')} closeLabel={t('common.close')} onClose={onClose} testId="feedback-dialog">
       <form
-        className="form"
+        className="form feedback-form"
         onSubmit={(e) => {
           e.preventDefault();
           onSubmit();
@@ -71,7 +72,7 @@ export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () =
       >
         <label className="field">
           <span>{t('feedback.field.title')} *</span>
-          <input
+          <input className="input"
             data-testid="feedback-title"
             value={title}
             maxLength={FEEDBACK_TITLE_MAX}
@@ -82,6 +83,7 @@ export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () =
         <label className="field">
           <span>{t('feedback.field.content')} *</span>
           <textarea
+            className="input"
             data-testid="feedback-content"
             value={content}
             maxLength={FEEDBACK_CONTENT_MAX}
@@ -109,14 +111,14 @@ export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () =
         {imageUrl && (
           <p data-testid="feedback-image-done">
             {imageName}{' '}
-            <button type="button" className="link-button" onClick={() => setImageUrl(null)}>
+            <button type="button" className="button small ghost" onClick={() => setImageUrl(null)}>
               {t('feedback.image.remove')}
             </button>
           </p>
         )}
         <button
           type="submit"
-          className="primary"
+          className="button primary"
           data-testid="feedback-submit"
           disabled={!canSubmitFeedback(title, content, uploading) || submit.isPending}
         >

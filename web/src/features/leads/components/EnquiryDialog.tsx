@@ -14,6 +14,7 @@ import {
   type EnquiryField,
   type EnquiryValues,
 } from '../rules';
+import './forms.css';
 
 const REQUIRED: EnquiryField[] = ['name', 'phone', 'company'];
 
@@ -41,7 +42,7 @@ export function EnquiryDialog({ open, onClose }: { open: boolean; onClose: () =>
   return (
     <Modal open={open} title={t('enquiry.title')} closeLabel={t('common.close')} onClose={onClose} testId="enquiry-dialog">
       <form
-        className="form"
+        className="form lead-form"
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
@@ -58,9 +59,9 @@ export function EnquiryDialog({ open, onClose }: { open: boolean; onClose: () =>
                 {REQUIRED.includes(f) ? ' *' : ''}
               </span>
               {f === 'requirements' ? (
-                <textarea data-testid={`enquiry-${f}`} value={values[f]} rows={3} onChange={(e) => setValues({ ...values, [f]: e.target.value })} />
+                <textarea className="input" data-testid={`enquiry-${f}`} value={values[f]} rows={3} onChange={(e) => setValues({ ...values, [f]: e.target.value })} />
               ) : (
-                <input data-testid={`enquiry-${f}`} value={values[f]} onChange={(e) => setValues({ ...values, [f]: e.target.value })} />
+                <input className="input" data-testid={`enquiry-${f}`} value={values[f]} onChange={(e) => setValues({ ...values, [f]: e.target.value })} />
               )}
               {err && (
                 <span className="field-error" data-testid={`enquiry-${f}-error`}>
@@ -73,7 +74,7 @@ export function EnquiryDialog({ open, onClose }: { open: boolean; onClose: () =>
             </label>
           );
         })}
-        <button type="submit" className="primary" data-testid="enquiry-submit" disabled={!canSubmitEnquiry(values) || submit.isPending}>
+        <button type="submit" className="button primary" data-testid="enquiry-submit" disabled={!canSubmitEnquiry(values) || submit.isPending}>
           {t('lead.submit')}
         </button>
       </form>

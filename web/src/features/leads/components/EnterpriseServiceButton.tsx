@@ -18,7 +18,7 @@ export function EnterpriseServiceButton({ action }: { action: EnterpriseServiceA
     <>
       <button
         type="button"
-        className="topbar-link"
+        className="button small ghost"
         data-testid="enterprise-service"
         onClick={() => (action.mode === 'mott' ? navigate('/mott') : setOpen(true))}
       >

@@ -22,6 +22,7 @@ import {
   type LeadType,
   type LeadValues,
 } from '../rules';
+import './forms.css';
 
 const REQUIRED: LeadField[] = ['name', 'companyName'];
 
@@ -61,7 +62,7 @@ export function LeadDialog({
   return (
     <Modal open={open} title={t('lead.title')} closeLabel={t('common.close')} onClose={onClose} testId="lead-dialog">
       <form
-        className="form"
+        className="form lead-form"
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
@@ -80,13 +81,14 @@ export function LeadDialog({
               </span>
               {f === 'description' ? (
                 <textarea
+            className="input"
                   data-testid={`lead-${f}`}
                   value={values[f]}
                   rows={3}
                   onChange={(e) => setValues({ ...values, [f]: e.target.value })}
                 />
               ) : (
-                <input data-testid={`lead-${f}`} value={values[f]} onChange={(e) => setValues({ ...values, [f]: e.target.value })} />
+                <input className="input" data-testid={`lead-${f}`} value={values[f]} onChange={(e) => setValues({ ...values, [f]: e.target.value })} />
               )}
               {err && (
                 <span className="field-error" data-testid={`lead-${f}-error`}>
@@ -99,7 +101,7 @@ export function LeadDialog({
             </label>
           );
         })}
-        <button type="submit" className="primary" data-testid="lead-submit" disabled={!canSubmitLead(values, type) || submit.isPending}>
+        <button type="submit" className="button primary" data-testid="lead-submit" disabled={!canSubmitLead(values, type) || submit.isPending}>
           {t('lead.submit')}
         </button>
       </form>

@@ -9,6 +9,7 @@ import { Modal } from '../../../components/Modal';
 import { useI18n } from '../../../lib/i18n';
 import { useDeleteAllMessages, useMessages, useReadAllMessages, useReadMessage, type Message } from '../api/messages';
 import { opensInNewTab, unreadBadge } from '../rules';
+import './MessageBell.css';
 
 function MessageBody({ msg }: { msg: Message }) {
   if (msg.msgContentType === 'html') {
@@ -89,10 +90,10 @@ export function MessageBell() {
             </ul>
           )}
           <div className="message-panel-actions">
-            <button type="button" data-testid="message-read-all" disabled={!q.data?.unReadMsgCnt} onClick={() => readAll.mutate(undefined)}>
+            <button type="button" className="button small" data-testid="message-read-all" disabled={!q.data?.unReadMsgCnt} onClick={() => readAll.mutate(undefined)}>
               {t('messages.readAll')}
             </button>
-            <button type="button" data-testid="message-delete-all" disabled={list.length === 0} onClick={() => deleteAll.mutate(undefined)}>
+            <button type="button" className="button small" data-testid="message-delete-all" disabled={list.length === 0} onClick={() => deleteAll.mutate(undefined)}>
               {t('messages.deleteAll')}
             </button>
           </div>

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useProfile } from '../api/profile';
 import { useI18n } from '../../../lib/i18n';
 import { maskPhone } from '../mask';
+import './PersonalSettingPage.css';
 
 export function PersonalSettingPage() {
   const { t } = useI18n();
@@ -28,7 +29,7 @@ export function PersonalSettingPage() {
             {user.phone ? (
               <>
                 <span data-testid="setting-phone">{showPhone ? user.phone : maskPhone(user.phone)}</span>{' '}
-                <button type="button" className="link-button" data-testid="setting-phone-toggle" onClick={() => setShowPhone((s) => !s)}>
+                <button type="button" className="button small ghost" data-testid="setting-phone-toggle" onClick={() => setShowPhone((s) => !s)}>
                   {showPhone ? t('settings.hide') : t('settings.show')}
                 </button>
               </>
