@@ -1,4 +1,7 @@
 import { expect, test } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { registerThroughApi } from './helpers/api';
 import { productPng } from './helpers/images';
 
@@ -54,5 +57,45 @@ test.describe('messages and feedback', () => {
     await page.getByTestId('float-feedback').click();
     await expect(page.getByTestId('login-dialog')).toBeVisible();
     await expect(page.getByTestId('feedback-dialog')).toHaveCount(0);
+  });
+});
+
+/**
+ * The operator CLI that scripts/test's e2e build produced beside the API
+ * (it reads the same PIXMART__DATABASE__URL the API was started with).
+ */
+function tenantsCli(): string {
+  const target = process.env.CARGO_TARGET_DIR ?? path.resolve(process.cwd(), '..', 'target');
+  const bin = process.env.PIXMART_TENANTS_BIN ?? path.join(target, 'debug', 'pixmart-tenants');
+  if (!existsSync(bin)) throw new Error(`pixmart-tenants not found at ${bin} (cargo build -p pixmart-api)`);
+  return bin;
+}
+
+test.describe('tenant switches', () => {
+  test('visa members lose the message and enterprise entries and the logo link; 伊利 goes to /mott', async ({
+    page,
+    request,
+  }) => {
+    const cli = tenantsCli();
+    execFileSync(cli, ['seed-demo']);
+    const { phone, token } = await registerThroughApi(request);
+    await page.goto(`/?token=${encodeURIComponent(token)}`);
+    await expect(page.getByTestId('message-bell')).toBeVisible();
+    await expect(page.getByTestId('enterprise-service')).toBeVisible();
+    expect(await page.getByTestId('brand').evaluate((e) => e.tagName)).toBe('A');
+
+    execFileSync(cli, ['assign', '--user', phone, '--tenant', 'visa']);
+    await page.reload();
+    await expect(page.getByTestId('user-account')).toBeVisible();
+    await expect(page.getByTestId('message-bell')).toHaveCount(0);
+    await expect(page.getByTestId('enterprise-service')).toHaveCount(0);
+    expect(await page.getByTestId('brand').evaluate((e) => e.tagName)).toBe('SPAN');
+    await page.goto('/personal-setting');
+    await expect(page.getByTestId('setting-tenant')).toContainText('visa');
+
+    execFileSync(cli, ['assign', '--user', phone, '--tenant', 'yili']);
+    await page.goto('/');
+    await page.getByTestId('enterprise-service').click();
+    await expect(page).toHaveURL(/\/mott$/);
   });
 });
