@@ -165,7 +165,12 @@ impl MigrationTrait for Migration {
         )
         .await?;
         m.create_index(
-            Index::create().name("ix_leads_kind_created").table(Leads::Table).col(Leads::Kind).col(Leads::CreatedAt).to_owned(),
+            Index::create()
+                .name("ix_leads_kind_created")
+                .table(Leads::Table)
+                .col(Leads::Kind)
+                .col(Leads::CreatedAt)
+                .to_owned(),
         )
         .await
     }

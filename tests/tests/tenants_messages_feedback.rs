@@ -138,14 +138,24 @@ async fn lead_form_rules_and_messages() {
         "Job title must be at most 30 characters",
     );
     let long_email = format!("{}@example.com", "a".repeat(19));
-    refused(post(&zh, with(full_lead(), "email", json!(long_email))).await, 400, "FORM_EMAIL_TOO_LONG", "邮箱不能超过30个字符");
+    refused(
+        post(&zh, with(full_lead(), "email", json!(long_email))).await,
+        400,
+        "FORM_EMAIL_TOO_LONG",
+        "邮箱不能超过30个字符",
+    );
     refused(
         post(&en, with(full_lead(), "email", json!(long_email))).await,
         400,
         "FORM_EMAIL_TOO_LONG",
         "Email must be at most 30 characters",
     );
-    refused(post(&zh, with(full_lead(), "email", json!("not-an-email"))).await, 400, "INVALID_EMAIL", "请输入正确的邮箱");
+    refused(
+        post(&zh, with(full_lead(), "email", json!("not-an-email"))).await,
+        400,
+        "INVALID_EMAIL",
+        "请输入正确的邮箱",
+    );
     refused(
         post(&en, with(full_lead(), "email", json!("a@b"))).await,
         400,
@@ -177,7 +187,10 @@ async fn lead_form_rules_and_messages() {
     let edge = json!({ "name": x30, "companyName": x30, "phone": "1".repeat(30), "address": x30,
                        "email": format!("{}@example.com", "a".repeat(18)), "description": "述".repeat(100) });
     accepted(post(&zh, edge).await, "提交成功！");
-    accepted(post(&en, json!({ "name": "a", "companyName": "b", "phone": "13800138000" })).await, "Submission successful");
+    accepted(
+        post(&en, json!({ "name": "a", "companyName": "b", "phone": "13800138000" })).await,
+        "Submission successful",
+    );
 
     // A signed-in caller's account is recorded; hidden fields of HOT/MODI are dropped.
     let (me, my_id) = signed_in(&app).await;
@@ -265,7 +278,8 @@ async fn custom_model_enquiry_rules_and_messages() {
 
     accepted(post(&zh, enquiry()).await, "提交成功！");
     accepted(
-        post(&en, json!({ "name": "a", "phone": "13800138000", "company": "c", "requirements": "需".repeat(100) })).await,
+        post(&en, json!({ "name": "a", "phone": "13800138000", "company": "c", "requirements": "需".repeat(100) }))
+            .await,
         "Submission successful",
     );
     let stored = lead_store::list(&app.db().await, lead_store::KIND_ENQUIRY).await.unwrap();
@@ -280,7 +294,8 @@ async fn custom_model_enquiry_rules_and_messages() {
 async fn upload_feedback_files(c: &TestClient, files: Vec<(&str, &str, Vec<u8>)>) -> (u16, Value) {
     let mut form = reqwest::multipart::Form::new();
     for (name, mime, data) in files {
-        form = form.part("file", reqwest::multipart::Part::bytes(data).file_name(name.to_owned()).mime_str(mime).unwrap());
+        form =
+            form.part("file", reqwest::multipart::Part::bytes(data).file_name(name.to_owned()).mime_str(mime).unwrap());
     }
     let mut r = c.http.post(format!("{}/api/feedback/uploads", c.base)).multipart(form);
     if let Some(t) = &c.token {
@@ -313,8 +328,18 @@ async fn feedback_rules_image_limits_and_messages() {
 
     // Login required for both calls.
     let visitor = app.client();
-    refused(visitor.post_json("/api/feedback", json!({ "title": "t", "content": "c" })).await, 401, "UNAUTHORIZED", "请先登录");
-    refused(upload_feedback_files(&visitor, vec![("a.png", "image/png", small_png())]).await, 401, "UNAUTHORIZED", "请先登录");
+    refused(
+        visitor.post_json("/api/feedback", json!({ "title": "t", "content": "c" })).await,
+        401,
+        "UNAUTHORIZED",
+        "请先登录",
+    );
+    refused(
+        upload_feedback_files(&visitor, vec![("a.png", "image/png", small_png())]).await,
+        401,
+        "UNAUTHORIZED",
+        "请先登录",
+    );
 
     // Image: png or jpeg (by content, whatever the name says), one, at most 20 MB.
     let (s, b) = upload_feedback_files(&zh, vec![("a.png", "image/png", small_png())]).await;
@@ -354,7 +379,8 @@ async fn feedback_rules_image_limits_and_messages() {
         "Please upload a png or jpeg image within 20 MB",
     );
     refused(
-        upload_feedback_files(&zh, vec![("a.png", "image/png", small_png()), ("b.png", "image/png", small_png())]).await,
+        upload_feedback_files(&zh, vec![("a.png", "image/png", small_png()), ("b.png", "image/png", small_png())])
+            .await,
         400,
         "FEEDBACK_TOO_MANY_IMAGES",
         "最多上传1张图片",
@@ -380,7 +406,12 @@ async fn feedback_rules_image_limits_and_messages() {
     };
     refused(post(&zh, json!({ "title": " ", "content": "c" })).await, 400, "FEEDBACK_TITLE_REQUIRED", "请输入标题");
     refused(post(&en, json!({ "content": "c" })).await, 400, "FEEDBACK_TITLE_REQUIRED", "Please enter a title");
-    refused(post(&zh, json!({ "title": "t", "content": "" })).await, 400, "FEEDBACK_CONTENT_REQUIRED", "请输入反馈内容");
+    refused(
+        post(&zh, json!({ "title": "t", "content": "" })).await,
+        400,
+        "FEEDBACK_CONTENT_REQUIRED",
+        "请输入反馈内容",
+    );
     refused(post(&en, json!({ "title": "t" })).await, 400, "FEEDBACK_CONTENT_REQUIRED", "Please enter your feedback");
     refused(
         post(&zh, json!({ "title": "题".repeat(31), "content": "c" })).await,
@@ -396,7 +427,8 @@ async fn feedback_rules_image_limits_and_messages() {
     );
     // At most one attachment, and it must be the caller's own upload.
     refused(
-        post(&zh, json!({ "title": "t", "content": "c", "attachments": [{ "url": png_url }, { "url": png_url }] })).await,
+        post(&zh, json!({ "title": "t", "content": "c", "attachments": [{ "url": png_url }, { "url": png_url }] }))
+            .await,
         400,
         "FEEDBACK_TOO_MANY_IMAGES",
         "最多上传1张图片",
@@ -409,18 +441,25 @@ async fn feedback_rules_image_limits_and_messages() {
         "图片不存在，请重新上传",
     );
     refused(
-        post(&zh, json!({ "title": "t", "content": "c", "attachments": [{ "url": "https://elsewhere.example/x.png" }] }))
-            .await,
+        post(
+            &zh,
+            json!({ "title": "t", "content": "c", "attachments": [{ "url": "https://elsewhere.example/x.png" }] }),
+        )
+        .await,
         400,
         "IMAGE_NOT_FOUND",
         "图片不存在，请重新上传",
     );
 
     accepted(
-        post(&zh, json!({ "title": "抠图边缘", "content": "头发边缘不够细", "attachments": [{ "url": png_url }] })).await,
+        post(&zh, json!({ "title": "抠图边缘", "content": "头发边缘不够细", "attachments": [{ "url": png_url }] }))
+            .await,
         "反馈成功",
     );
-    accepted(post(&en, json!({ "title": "t", "content": "c", "attachments": [] })).await, "Feedback Submitted Successfully");
+    accepted(
+        post(&en, json!({ "title": "t", "content": "c", "attachments": [] })).await,
+        "Feedback Submitted Successfully",
+    );
     let stored = feedback_store::list_for_user(&app.db().await, me).await.unwrap();
     assert_eq!(stored.len(), 2);
     assert_eq!((stored[1].title.as_str(), stored[1].attachments.clone()), ("抠图边缘", vec![png_url]));
@@ -453,8 +492,12 @@ async fn messages_inbox_and_ownership(db: TestDatabase) {
 
     // Other code sends messages; HTML is sanitised.
     let conn = app.db().await;
-    let html = NewMessage::html("活动", "新功能", r#"<p onclick="steal()">上新<script>alert(1)</script><img src=x onerror=alert(1)></p>"#)
-        .unwrap();
+    let html = NewMessage::html(
+        "活动",
+        "新功能",
+        r#"<p onclick="steal()">上新<script>alert(1)</script><img src=x onerror=alert(1)></p>"#,
+    )
+    .unwrap();
     let html_id = messages::send(&conn, alice_id, &html).await.unwrap();
     let link_id =
         messages::send(&conn, alice_id, &NewMessage::link("教程", "官方教程", "https://example.com/guide").unwrap())
@@ -483,7 +526,12 @@ async fn messages_inbox_and_ownership(db: TestDatabase) {
     // Bob cannot see, read or mark Alice's messages.
     let d = inbox(&bob).await;
     assert_eq!((d["total"].as_u64(), d["unReadMsgCnt"].as_u64()), (Some(1), Some(1)), "only his own welcome");
-    refused(bob.post_json(&format!("/api/messages/{html_id}/read"), json!({})).await, 404, "MESSAGE_NOT_FOUND", "消息不存在");
+    refused(
+        bob.post_json(&format!("/api/messages/{html_id}/read"), json!({})).await,
+        404,
+        "MESSAGE_NOT_FOUND",
+        "消息不存在",
+    );
     refused(
         en(&bob).post_json(&format!("/api/messages/{html_id}/read"), json!({})).await,
         404,
@@ -519,7 +567,10 @@ async fn messages_inbox_and_ownership(db: TestDatabase) {
     let (s, b) = alice.post_json("/api/messages/delete-all", json!({})).await;
     assert_eq!((s, &b["data"]), (200, &json!(true)));
     let d = inbox(&alice).await;
-    assert_eq!((d["total"].as_u64(), d["unReadMsgCnt"].as_u64(), d["list"].as_array().unwrap().len()), (Some(0), Some(0), 0));
+    assert_eq!(
+        (d["total"].as_u64(), d["unReadMsgCnt"].as_u64(), d["list"].as_array().unwrap().len()),
+        (Some(0), Some(0), 0)
+    );
 
     // Visitors have no inbox.
     refused(app.client().get("/api/messages").await, 401, "UNAUTHORIZED", "请先登录");
@@ -573,7 +624,10 @@ async fn tenant_config_for_members_only(db: TestDatabase) {
     assert_eq!(s, 200, "{plain}");
     let plain = plain["data"].clone();
     assert_eq!(plain["tenant"], Value::Null);
-    assert_eq!(plain["entries"], json!({ "invite": true, "messages": true, "enterpriseService": true, "logoNavigates": true }));
+    assert_eq!(
+        plain["entries"],
+        json!({ "invite": true, "messages": true, "enterpriseService": true, "logoNavigates": true })
+    );
     assert_eq!(plain["enterpriseService"]["mode"], "contact");
     assert_eq!(plain["chrome"]["hidePoints"], false);
     assert!(plain["routes"].as_array().unwrap().iter().any(|r| r == "/member"));
@@ -595,7 +649,10 @@ async fn tenant_config_for_members_only(db: TestDatabase) {
     assert_eq!(m["chrome"]["hidePoints"], true);
     assert_eq!(m["chrome"]["hideFloat"], true);
     assert_eq!(m["chrome"]["hideHeader"], false);
-    assert_eq!(m["entries"], json!({ "invite": false, "messages": false, "enterpriseService": true, "logoNavigates": false }));
+    assert_eq!(
+        m["entries"],
+        json!({ "invite": false, "messages": false, "enterpriseService": true, "logoNavigates": false })
+    );
     assert_eq!(m["enterpriseService"], json!({ "mode": "mott" }));
     assert_eq!(m["referrers"]["yili-app"]["hideHeader"], true);
     assert_eq!(m["referrers"]["partner-x"]["hideSidebar"], true, "the brand's referrers stay");

@@ -8,7 +8,9 @@ use chrono::Utc;
 use futures::TryStreamExt;
 use pixmart_shared::db::store::feedback as feedback_store;
 use pixmart_shared::db::store::uploads::{self as upload_store, UploadRecord};
-use pixmart_shared::domain::feedback::{inspect_feedback_image, FeedbackForm, FeedbackRequest, FEEDBACK_IMAGE_MAX_BYTES};
+use pixmart_shared::domain::feedback::{
+    inspect_feedback_image, FeedbackForm, FeedbackRequest, FEEDBACK_IMAGE_MAX_BYTES,
+};
 use pixmart_shared::domain::task_spec::upload_url;
 use pixmart_shared::domain::UploadId;
 use pixmart_shared::storage::upload_key;

@@ -85,7 +85,9 @@ pub struct LeadForm {
 fn email(raw: Option<&str>) -> Result<Option<String>, Invalid> {
     match optional(raw, SHORT_TEXT_MAX, ErrorCode::FormEmailTooLong)? {
         None => Ok(None),
-        Some(e) => Ok(Some(Email::parse(&e).map_err(|_| Invalid::field(ErrorCode::InvalidEmail, "email"))?.as_str().to_owned())),
+        Some(e) => Ok(Some(
+            Email::parse(&e).map_err(|_| Invalid::field(ErrorCode::InvalidEmail, "email"))?.as_str().to_owned(),
+        )),
     }
 }
 

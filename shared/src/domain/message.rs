@@ -115,8 +115,12 @@ mod tests {
 
     #[test]
     fn html_is_cleaned() {
-        let m = NewMessage::html("t", "b", r#"<p onclick="x()">hi<script>alert(1)</script><a href="javascript:alert(1)">x</a></p>"#)
-            .unwrap();
+        let m = NewMessage::html(
+            "t",
+            "b",
+            r#"<p onclick="x()">hi<script>alert(1)</script><a href="javascript:alert(1)">x</a></p>"#,
+        )
+        .unwrap();
         assert!(!m.content.contains("script"), "{}", m.content);
         assert!(!m.content.contains("onclick"), "{}", m.content);
         assert!(!m.content.contains("javascript:"), "{}", m.content);

@@ -30,10 +30,7 @@ mod tests {
     #[test]
     fn counts_characters_and_trims() {
         let zh30 = "字".repeat(30);
-        assert_eq!(
-            required(Some(&zh30), 30, ErrorCode::FormNameRequired, ErrorCode::FormNameTooLong).unwrap(),
-            zh30
-        );
+        assert_eq!(required(Some(&zh30), 30, ErrorCode::FormNameRequired, ErrorCode::FormNameTooLong).unwrap(), zh30);
         let zh31 = "字".repeat(31);
         assert_eq!(
             required(Some(&zh31), 30, ErrorCode::FormNameRequired, ErrorCode::FormNameTooLong).unwrap_err().code,

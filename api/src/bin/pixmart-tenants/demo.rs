@@ -19,9 +19,8 @@ pub fn tenants() -> anyhow::Result<Vec<TenantSpec>> {
         "chrome":{"hideEnterpriseService":true}}"#;
     let mott = r#"{"enterpriseService":{"mode":"mott"}}"#;
     let contact = format!(r#"{{"enterpriseService":{{"mode":"contact","url":"{CONTACT_PAGE}"}}}}"#);
-    let filtered = format!(
-        r#"{{"hiddenRoutes":["/member"],"enterpriseService":{{"mode":"contact","url":"{CONTACT_PAGE}"}}}}"#
-    );
+    let filtered =
+        format!(r#"{{"hiddenRoutes":["/member"],"enterpriseService":{{"mode":"contact","url":"{CONTACT_PAGE}"}}}}"#);
     let kos = format!(
         r#"{{"menuGroups":["home","enterprise-management","ai-photo","creation-space","benefit-centre"],
             "enterpriseService":{{"mode":"contact","url":"{CONTACT_PAGE}"}}}}"#

@@ -101,7 +101,13 @@ pub async fn get_tenant(db: &impl ConnectionTrait, id: i64) -> Result<Option<Ten
 }
 
 pub async fn list_tenants(db: &impl ConnectionTrait) -> Result<Vec<TenantRecord>, StoreError> {
-    tenants::Entity::find().order_by_asc(tenants::Column::Id).all(db).await?.into_iter().map(TryInto::try_into).collect()
+    tenants::Entity::find()
+        .order_by_asc(tenants::Column::Id)
+        .all(db)
+        .await?
+        .into_iter()
+        .map(TryInto::try_into)
+        .collect()
 }
 
 /// The tenant the user belongs to, if any.
