@@ -200,6 +200,11 @@ pub struct TaskDto {
     pub error_msg: Option<String>,
     pub created_at: DateTime<Utc>,
     pub finished_at: Option<DateTime<Utc>>,
+    /// The batch it was submitted in, if any.
+    pub batch_id: Option<String>,
+    /// NEW and no live worker serves its pool: it waits until one starts
+    /// (set by `GET /api/tasks/{id}`; false in lists).
+    pub waiting_for_pool: bool,
 }
 
 pub fn file_url(key: &str) -> String {
@@ -231,6 +236,8 @@ impl TaskDto {
             error_msg,
             created_at: t.created_at,
             finished_at: t.finished_at,
+            batch_id: t.batch_id.clone(),
+            waiting_for_pool: false,
         }
     }
 }

@@ -36,7 +36,7 @@ pub async fn serve(settings: Settings) -> anyhow::Result<()> {
 
 /// Serves on an already bound listener (tests bind port 0).
 pub async fn serve_on(listener: TcpListener, state: AppState) -> anyhow::Result<()> {
-    let sweeper = dispatch::spawn_sweeper(state.clone());
+    let sweeper = dispatch::spawn_dispatcher(state.clone());
     let scheduler = scheduler::spawn_scheduler(state.clone());
     let web_dist = state.settings.server.web_dist_dir.clone();
     let data = web::Data::new(state);

@@ -6,7 +6,7 @@ use pixmart_shared::db::{self, Db};
 use pixmart_shared::storage::BlobStore;
 
 use crate::branding::Brands;
-use crate::dispatch::Dispatcher;
+use crate::dispatch::{Dispatcher, Feeder};
 
 /// What every handler may use, built once at startup.
 #[derive(Clone)]
@@ -14,6 +14,7 @@ pub struct AppState {
     pub db: Db,
     pub blobs: BlobStore,
     pub dispatcher: Arc<Dispatcher>,
+    pub feeder: Arc<Feeder>,
     pub settings: Arc<Settings>,
     pub brands: Arc<Brands>,
     /// Where verification codes go (`auth.sender`).
@@ -45,6 +46,6 @@ impl AppState {
             crate::catalogue::Catalogue::load(settings.payments.catalogue_file.as_deref()).context("product catalogue")?,
         );
         let payment_provider = crate::payments::from_settings(&settings.payments).context("payment provider")?;
-        Ok(AppState { db, blobs, dispatcher, settings: Arc::new(settings), brands: Arc::new(brands), code_sender, dev_outbox, catalogue, payment_provider })
+        Ok(AppState { db, blobs, dispatcher, feeder: Arc::new(Feeder::default()), settings: Arc::new(settings), brands: Arc::new(brands), code_sender, dev_outbox, catalogue, payment_provider })
     }
 }

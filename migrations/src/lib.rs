@@ -10,6 +10,7 @@ mod m20261121_000004_task_dispatch;
 mod m20261121_000005_sign_in;
 mod m20261121_000006_membership_orders;
 mod m20261121_000007_tenants_messages;
+mod m20261121_000008_scheduling;
 
 pub struct Migrator;
 
@@ -24,6 +25,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000005_sign_in::Migration),
             Box::new(m20261121_000006_membership_orders::Migration),
             Box::new(m20261121_000007_tenants_messages::Migration),
+            Box::new(m20261121_000008_scheduling::Migration),
         ]
     }
 }

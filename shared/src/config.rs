@@ -223,6 +223,22 @@ pub struct TaskSettings {
     pub max_attempts: u32,
     /// Unfinished tasks older than this end TIMEOUT and are refunded.
     pub deadline_secs: u64,
+    /// Jobs the dispatcher keeps waiting in one Redis queue: twice the live
+    /// workers' concurrency, and at least this. Everything else waits in
+    /// the database, where lanes and fairness decide who goes next.
+    pub dispatch_window_min: u64,
+    /// How often the dispatcher looks at the database without being woken
+    /// (a submit or a worker taking a job wakes it at once).
+    pub dispatch_tick_ms: u64,
+    /// Head start of the fast (paid) and exclusive (enterprise) lanes over
+    /// the standard lane: a paid task overtakes free tasks submitted less
+    /// than this before it; older free tasks keep their turn.
+    pub fast_lane_head_start_secs: u64,
+    pub exclusive_lane_head_start_secs: u64,
+    /// Most tasks one batch submission may create.
+    pub max_batch_items: u64,
+    /// Unfinished batches a user may have at once.
+    pub max_open_batches: u64,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -256,7 +272,13 @@ impl Settings {
             .set_default("tasks.sweep_interval_ms", 2000)?
             .set_default("tasks.redispatch_after_secs", 60)?
             .set_default("tasks.max_attempts", 3)?
-            .set_default("tasks.deadline_secs", 1800)?;
+            .set_default("tasks.deadline_secs", 1800)?
+            .set_default("tasks.dispatch_window_min", 2)?
+            .set_default("tasks.dispatch_tick_ms", 200)?
+            .set_default("tasks.fast_lane_head_start_secs", 120)?
+            .set_default("tasks.exclusive_lane_head_start_secs", 300)?
+            .set_default("tasks.max_batch_items", 100)?
+            .set_default("tasks.max_open_batches", 2)?;
         if let Some(path) = file {
             builder = builder.add_source(::config::File::from(path).required(true));
         }

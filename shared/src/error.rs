@@ -118,6 +118,11 @@ error_codes! {
     InputImageUnreadable = ("INPUT_IMAGE_UNREADABLE", 3010, 400, "原图无法读取，请重新上传", "The source image cannot be read, please upload it again"),
     // Lingshi
     InsufficientLingshi = ("INSUFFICIENT_LINGSHI", 3101, 402, "您的灵石数量不足，快去权益中心加购吧～", "Not Enough Gold Coins"),
+    // Batch generation and scheduling (helper E1, 3200–3299).
+    BatchNotAllowed = ("BATCH_NOT_ALLOWED", 3201, 403, "批量生成为旗舰版及企业版权益，请升级会员", "Batch generation is a Flagship and Enterprise benefit; please upgrade"),
+    BatchSize = ("BATCH_SIZE", 3202, 400, "批量生成的任务数量不正确", "A batch must contain between 1 and the allowed number of items"),
+    BatchLimit = ("BATCH_LIMIT", 3203, 429, "已有批量任务正在生成，请完成后再提交", "You already have batches in progress; submit again when they finish"),
+    BatchNotFound = ("BATCH_NOT_FOUND", 3204, 404, "批量任务不存在", "Batch not found"),
     // Lead and custom-model enquiry forms, feedback, messages, tenants (7000–7099)
     FormNameRequired = ("FORM_NAME_REQUIRED", 7001, 400, "请输入姓名", "Please enter your name"),
     FormNameTooLong = ("FORM_NAME_TOO_LONG", 7002, 400, "姓名不能超过30个字符", "Name must be at most 30 characters"),

@@ -10,7 +10,7 @@ use std::time::Duration;
 use apalis_redis::{ConnectionManager, RedisStorage};
 use serde::{Deserialize, Serialize};
 
-use crate::domain::{BizType, JobFamily, TaskId};
+use crate::domain::{BizType, JobFamily, Speed, TaskId, Tier};
 
 /// The payload of every generation queue.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -19,42 +19,98 @@ pub struct TaskJob {
     pub task_id: TaskId,
 }
 
-/// Service lanes. Only `Standard` exists until tiers bring fast and
-/// exclusive speed (a later issue); the queue name already carries it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+/// Service lanes: the spec's standard (free), fast (paid plans) and
+/// exclusive (enterprise) speed. The lane is stored on the task; the
+/// dispatcher serves the lanes in priority order with a head start per lane
+/// (see [`Lane::head_start`]), so a paid task overtakes free ones without
+/// ever starving them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Lane {
     #[default]
     Standard,
+    Fast,
+    Exclusive,
 }
 
 impl Lane {
+    pub const ALL: [Lane; 3] = [Lane::Exclusive, Lane::Fast, Lane::Standard];
+
     pub fn as_str(self) -> &'static str {
         match self {
             Lane::Standard => "standard",
+            Lane::Fast => "fast",
+            Lane::Exclusive => "exclusive",
+        }
+    }
+
+    pub fn parse(raw: &str) -> Option<Lane> {
+        Lane::ALL.into_iter().find(|l| l.as_str() == raw)
+    }
+
+    /// The lane a tier's speed promises.
+    pub fn for_tier(tier: Tier) -> Lane {
+        match tier.speed() {
+            Speed::Standard => Lane::Standard,
+            Speed::Fast => Lane::Fast,
+            Speed::Exclusive => Lane::Exclusive,
+        }
+    }
+
+    /// How much earlier than its submission a task of this lane counts when
+    /// the dispatcher compares the oldest waiting task of each lane. A fast
+    /// task overtakes free tasks submitted less than `fast` before it; a
+    /// free task that has waited longer than that goes first, so the
+    /// standard lane is never starved (its extra wait is bounded by the
+    /// head start).
+    pub fn head_start(self, fast: chrono::Duration, exclusive: chrono::Duration) -> chrono::Duration {
+        match self {
+            Lane::Standard => chrono::Duration::zero(),
+            Lane::Fast => fast,
+            Lane::Exclusive => exclusive,
         }
     }
 }
 
-/// Where a task's job goes: family × compute pool × lane.
+/// Where a task's job goes in Redis: family × compute pool. Lanes and
+/// fairness are decided by the dispatcher before a job reaches Redis (it
+/// keeps only a small window per queue there), so a queue needs no lane.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct QueueKey {
     pub family: JobFamily,
     pub pool: String,
-    pub lane: Lane,
 }
 
 pub const DEFAULT_POOL: &str = "default";
 
 impl QueueKey {
-    pub fn for_task(biz: BizType, pool: Option<&str>, lane: Lane) -> Self {
-        QueueKey { family: biz.family(), pool: pool.unwrap_or(DEFAULT_POOL).to_owned(), lane }
+    pub fn for_task(biz: BizType, pool: Option<&str>) -> Self {
+        QueueKey { family: biz.family(), pool: pool.unwrap_or(DEFAULT_POOL).to_owned() }
     }
 
-    /// The Redis queue name, e.g. `pixmart:segment:default:standard`.
+    /// The Redis queue name, e.g. `pixmart:segment:default`.
     pub fn name(&self, namespace: &str) -> String {
-        format!("{namespace}:{}:{}:{}", self.family.as_str(), self.pool, self.lane.as_str())
+        format!("{namespace}:{}:{}", self.family.as_str(), self.pool)
     }
+}
+
+/// A pool name as given to `pixmart-worker --pool` or assigned to a tenant:
+/// 1 to 64 of `a-z 0-9 - _` (it becomes part of Redis keys).
+pub fn valid_pool_name(raw: &str) -> bool {
+    (1..=64).contains(&raw.len())
+        && raw.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_')
+}
+
+/// The Redis pub/sub channel on which workers ask the dispatcher for more
+/// jobs (they just took one from `queue`).
+pub fn refill_channel(namespace: &str) -> String {
+    format!("{namespace}:dispatch:refill")
+}
+
+/// The channel apalis-redis publishes on when a job is pushed to a queue;
+/// idle workers subscribe to it to wake at once.
+pub fn available_channel(queue: &str) -> String {
+    format!("tasks:{queue}:active:available")
 }
 
 /// The apalis storage for one queue; the API pushes into it and the worker
@@ -81,10 +137,23 @@ mod tests {
 
     #[test]
     fn queue_names_route_by_family_pool_and_lane() {
-        let k = QueueKey::for_task(BizType::MattingImage, None, Lane::Standard);
-        assert_eq!(k.name("pixmart"), "pixmart:segment:default:standard");
-        let k = QueueKey::for_task(BizType::QrCodeArt, Some("acme"), Lane::Standard);
-        assert_eq!(k.name("px"), "px:qr:acme:standard");
+        let k = QueueKey::for_task(BizType::MattingImage, None);
+        assert_eq!(k.name("pixmart"), "pixmart:segment:default");
+        let k = QueueKey::for_task(BizType::QrCodeArt, Some("acme"));
+        assert_eq!(k.name("px"), "px:qr:acme");
+    }
+
+    #[test]
+    fn lanes_follow_tier_speed_and_parse_back() {
+        assert_eq!(Lane::for_tier(Tier::Free), Lane::Standard);
+        assert_eq!(Lane::for_tier(Tier::Basic), Lane::Fast);
+        assert_eq!(Lane::for_tier(Tier::Enterprise), Lane::Exclusive);
+        for l in Lane::ALL {
+            assert_eq!(Lane::parse(l.as_str()), Some(l));
+        }
+        assert!(valid_pool_name("acme-gpu_1"));
+        assert!(!valid_pool_name("Acme:gpu"));
+        assert!(!valid_pool_name(""));
     }
 
     #[test]

@@ -5,8 +5,10 @@ pub mod context;
 pub mod failure;
 pub mod models;
 pub mod node;
+pub mod noop;
 pub mod pipelines;
 pub mod process;
+pub mod queues;
 pub mod runner;
 pub mod telemetry;
 

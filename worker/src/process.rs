@@ -1,7 +1,7 @@
 //! Running one task from claim to outcome. `process_task` is also the
 //! direct entry point tests use to drive a job without a queue.
 
-use pixmart_shared::db::store::tasks as task_store;
+use pixmart_shared::db::store::tasks::{self as task_store, Released};
 use pixmart_shared::domain::{TaskId, TaskResult, TaskSpec};
 use pixmart_shared::ErrorCode;
 
@@ -20,6 +20,8 @@ pub enum Outcome {
     /// The outcome could not be written (this worker lost the task, e.g.
     /// its lease expired meanwhile).
     Lost,
+    /// A transient error: the task is back in line for another attempt.
+    Retrying,
 }
 
 /// Claims the task, runs its pipeline and writes the outcome. Errors are
@@ -46,12 +48,19 @@ pub async fn process_task(ctx: &WorkerContext, task_id: TaskId) -> Result<Outcom
             Ok(if written { Outcome::Failed(code) } else { Outcome::Lost })
         }
         Err(JobFailure::Retry(reason)) => {
-            // Transient: record it as a failure so the user is not left
-            // waiting; attempt-based retries come with the fleet work.
-            tracing::warn!(%task_id, %reason, "task hit a transient error");
+            // Transient (storage, database, I/O): another attempt may
+            // succeed. Attempts are counted at claim and bounded by
+            // `max_attempts`; the last one ends FAILED and is refunded.
             let code = ErrorCode::GenerationFailed;
-            let written = task_store::fail_task(&ctx.db, task_id, &ctx.worker_id, code.id(), &reason).await?;
-            Ok(if written { Outcome::Failed(code) } else { Outcome::Lost })
+            let max = ctx.settings.tasks.max_attempts;
+            let released =
+                task_store::release_for_retry(&ctx.db, task_id, &ctx.worker_id, max, code.id(), &reason).await?;
+            tracing::warn!(%task_id, %reason, attempt = task.attempts, ?released, "task hit a transient error");
+            Ok(match released {
+                Released::Retrying => Outcome::Retrying,
+                Released::Failed => Outcome::Failed(code),
+                Released::Lost => Outcome::Lost,
+            })
         }
     }
 }

@@ -2,6 +2,7 @@
 //! or dispatcher, shape the answer.
 
 mod auth;
+mod batches;
 mod benefits;
 mod config;
 mod dev;
@@ -39,6 +40,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .route("/dev/captcha", web::get().to(dev::captcha))
             .route("/user/info", web::get().to(user::info))
             .route("/uploads", web::post().to(uploads::upload))
+            .route("/batches", web::post().to(batches::submit))
+            .route("/batches/{batch_id}", web::get().to(batches::get))
             .route("/tasks", web::post().to(tasks::submit))
             .route("/tasks", web::get().to(tasks::list))
             .route("/tasks/{task_id}", web::get().to(tasks::get))

@@ -1,8 +1,9 @@
 use actix_web::{web, HttpRequest, HttpResponse};
 use pixmart_shared::db::store::tasks::{self as task_store, Created, NewTask};
 use pixmart_shared::db::store::uploads as upload_store;
-use pixmart_shared::domain::{BizType, TaskId, TaskSpec};
-use pixmart_shared::jobs::{Lane, QueueKey};
+use pixmart_shared::domain::{BizType, TaskId, TaskSpec, TaskStatus};
+use pixmart_shared::db::store::dispatch as dispatch_store;
+use pixmart_shared::jobs::QueueKey;
 use pixmart_shared::ErrorCode;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -23,8 +24,9 @@ pub struct SubmitBody {
 }
 
 /// `POST /api/tasks`: parse the spec, check the inputs belong to the
-/// caller, create the task (cap-checked) with its outbox row, then try to
-/// hand the job to Redis.
+/// caller, route it (pool, lane, fairness share), create the task
+/// (cap-checked, lingshi reserved), then let the dispatcher hand it to Redis
+/// if its queue has room.
 pub async fn submit(
     state: web::Data<AppState>,
     me: AuthUser,
@@ -40,7 +42,8 @@ pub async fn submit(
         }
     }
     let biz = spec.biz_type();
-    let queue = QueueKey::for_task(biz, None, Lane::default()).name(state.dispatcher.namespace());
+    let route = dispatch_store::route_for(&state.db, me.id).await?;
+    let queue = QueueKey::for_task(biz, Some(&route.pool)).name(state.dispatcher.namespace());
     let created = task_store::create_task(
         &state.db,
         NewTask {
@@ -49,8 +52,9 @@ pub async fn submit(
             biz_type: biz,
             params: spec.to_params(),
             cost: biz.cost(),
-            pool: pixmart_shared::jobs::DEFAULT_POOL.to_owned(),
-            lane: Lane::default().as_str().to_owned(),
+            pool: route.pool.clone(),
+            lane: route.lane.as_str().to_owned(),
+            share_key: route.share_key,
             queue: queue.clone(),
             idempotency_key,
         },
@@ -59,7 +63,11 @@ pub async fn submit(
     .await?;
     let task = match created {
         Created::New(task) => {
-            dispatch::deliver(&state, task.id, &queue).await;
+            // Straight to Redis when its queue has room; otherwise it waits
+            // in the database for its turn.
+            if let Err(e) = dispatch::dispatch_queue(&state, &queue, &route.pool).await {
+                tracing::warn!(task_id = %task.id, error = %e, "dispatch after submit failed; the dispatcher retries");
+            }
             task
         }
         Created::Existing(task) => task,
@@ -84,7 +92,12 @@ pub async fn get(state: web::Data<AppState>, me: AuthUser, path: web::Path<Strin
     let not_found = || ApiError::new(ErrorCode::TaskNotFound);
     let id: TaskId = path.parse().map_err(|_| not_found())?;
     let task = task_store::get_task(&state.db, id).await?.filter(|t| t.owner == me.id).ok_or_else(not_found)?;
-    Ok(envelope::ok(TaskDto::from_record(&task, lang::current())))
+    let mut dto = TaskDto::from_record(&task, lang::current());
+    if task.status == TaskStatus::New {
+        let live_since = dispatch::live_since(&state);
+        dto.waiting_for_pool = !dispatch_store::pool_is_live(&state.db, &task.pool, live_since).await?;
+    }
+    Ok(envelope::ok(dto))
 }
 
 /// `POST /api/tasks/{taskId}/stop`: the spec's stop, which returns the

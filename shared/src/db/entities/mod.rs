@@ -2,6 +2,7 @@
 //! workers see domain types.
 
 pub mod auth_tokens;
+pub mod batches;
 pub mod captchas;
 pub mod feedback;
 pub mod ledger_balances;
@@ -12,8 +13,8 @@ pub mod messages;
 pub mod orders;
 pub mod payment_nonces;
 pub mod rate_counters;
-pub mod task_outbox;
 pub mod tasks;
+pub mod tenant_pools;
 pub mod tenants;
 pub mod uploads;
 pub mod users;

@@ -28,6 +28,10 @@ pub struct Model {
     pub queue: Option<String>,
     /// When its job last reached Redis; `None` while it waits in the outbox.
     pub dispatched_at: Option<DateTimeUtc>,
+    /// Whose turn this task takes in the dispatcher's round robin: the
+    /// tenant (`t:<id>`) or, without one, the user (`u:<id>`).
+    pub share_key: String,
+    pub batch_id: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -1,7 +1,9 @@
 //! Store functions by table. They take and return domain types.
 
 pub mod feedback;
+pub mod batches;
 pub mod captchas;
+pub mod dispatch;
 pub mod ledger;
 pub mod leads;
 pub mod membership;

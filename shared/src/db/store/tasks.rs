@@ -1,6 +1,6 @@
-//! Tasks and their dispatch outbox. Every state change is a guarded
-//! `UPDATE ... WHERE status = <expected>`, so a duplicated or late job can
-//! never apply an outcome twice.
+//! Tasks. Every state change is a guarded `UPDATE ... WHERE status =
+//! <expected>`, so a duplicated or late job can never apply an outcome
+//! twice. Which waiting task goes to Redis next is `store::dispatch`.
 
 use chrono::{DateTime, Duration, Utc};
 use sea_orm::sea_query::{Expr, ExprTrait};
@@ -10,10 +10,13 @@ use sea_orm::{
 };
 use serde_json::Value;
 
-use crate::db::entities::{task_outbox, tasks, users};
+use crate::db::entities::{tasks, users};
 use crate::db::store::ledger;
 use crate::db::StoreError;
 use crate::domain::{BizType, Lingshi, TaskId, TaskResult, TaskStatus, UserId};
+
+/// Tasks waiting in the database for the dispatcher (the old outbox).
+pub use crate::db::store::dispatch::outbox_len;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct TaskRecord {
@@ -30,6 +33,9 @@ pub struct TaskRecord {
     pub pool: String,
     pub lane: String,
     pub worker_id: Option<String>,
+    pub batch_id: Option<String>,
+    /// Its job is in Redis (or was, before a worker claimed it).
+    pub dispatched: bool,
     pub created_at: DateTime<Utc>,
     pub started_at: Option<DateTime<Utc>>,
     pub finished_at: Option<DateTime<Utc>>,
@@ -57,6 +63,8 @@ impl TryFrom<tasks::Model> for TaskRecord {
             pool: m.pool.clone(),
             lane: m.lane.clone(),
             worker_id: m.worker_id.clone(),
+            batch_id: m.batch_id.clone(),
+            dispatched: m.dispatched_at.is_some(),
             created_at: m.created_at,
             started_at: m.started_at,
             finished_at: m.finished_at,
@@ -75,7 +83,10 @@ pub struct NewTask {
     pub cost: Lingshi,
     pub pool: String,
     pub lane: String,
-    /// Queue the job goes to; kept in the outbox until it is delivered.
+    /// The dispatcher's fairness share (`store::dispatch::share_key`).
+    pub share_key: String,
+    /// Queue the job goes to; the task waits in the database until the
+    /// dispatcher hands it to Redis.
     pub queue: String,
     /// The client's `Idempotency-Key`: a repeated submission with the same
     /// key returns the first task instead of creating (and charging) again.
@@ -94,8 +105,9 @@ fn unfinished() -> [&'static str; 2] {
     [TaskStatus::New.as_str(), TaskStatus::Running.as_str()]
 }
 
-/// Creates a task and its outbox row in one transaction, refusing when the
-/// owner already has `max_unfinished` tasks NEW or RUNNING. Touching the
+/// Creates a task (waiting for the dispatcher) with its lingshi reserved,
+/// in one transaction, refusing when the owner already has `max_unfinished`
+/// tasks NEW or RUNNING outside batches. Touching the
 /// user row first serialises concurrent submissions of one user on both
 /// SQLite (write lock) and PostgreSQL (row lock), so the cap holds.
 pub async fn create_task(db: &DatabaseConnection, new: NewTask, max_unfinished: u64) -> Result<Created, StoreError> {
@@ -117,19 +129,37 @@ pub async fn create_task(db: &DatabaseConnection, new: NewTask, max_unfinished: 
             return Ok(Created::Existing(task.try_into()?));
         }
     }
-    let open = tasks::Entity::find()
-        .filter(tasks::Column::OwnerId.eq(new.owner.0))
-        .filter(tasks::Column::Status.is_in(unfinished()))
-        .count(&txn)
-        .await?;
-    if open >= max_unfinished {
+    if unfinished_singles(&txn, new.owner).await? >= max_unfinished {
         txn.rollback().await?;
         return Err(StoreError::TaskLimit);
     }
-    // An error here (not enough lingshi) drops the transaction: no task,
-    // no charge.
-    ledger::reserve(&txn, new.owner, new.id, new.cost).await?;
-    let model = tasks::ActiveModel {
+    let model = insert_task(&txn, new, None, now).await?;
+    txn.commit().await?;
+    Ok(Created::New(model.try_into()?))
+}
+
+/// The owner's NEW or RUNNING tasks that count against the unfinished-task
+/// cap (batch tasks have their own limit).
+pub(crate) async fn unfinished_singles(db: &impl ConnectionTrait, owner: UserId) -> Result<u64, StoreError> {
+    Ok(tasks::Entity::find()
+        .filter(tasks::Column::OwnerId.eq(owner.0))
+        .filter(tasks::Column::Status.is_in(unfinished()))
+        .filter(tasks::Column::BatchId.is_null())
+        .count(db)
+        .await?)
+}
+
+/// Reserves the task's lingshi and inserts it NEW, waiting for the
+/// dispatcher. An error (not enough lingshi) must drop the caller's
+/// transaction: no task, no charge.
+pub(crate) async fn insert_task(
+    txn: &impl ConnectionTrait,
+    new: NewTask,
+    batch_id: Option<String>,
+    now: DateTime<Utc>,
+) -> Result<tasks::Model, StoreError> {
+    ledger::reserve(txn, new.owner, new.id, new.cost).await?;
+    Ok(tasks::ActiveModel {
         id: Set(new.id.to_string()),
         owner_id: Set(new.owner.0),
         biz_type: Set(new.biz_type.as_str().to_owned()),
@@ -150,14 +180,13 @@ pub async fn create_task(db: &DatabaseConnection, new: NewTask, max_unfinished: 
         finished_at: Set(None),
         updated_at: Set(now),
         idempotency_key: Set(new.idempotency_key),
-        queue: Set(Some(new.queue.clone())),
+        queue: Set(Some(new.queue)),
         dispatched_at: Set(None),
+        share_key: Set(new.share_key),
+        batch_id: Set(batch_id),
     }
-    .insert(&txn)
-    .await?;
-    put_in_outbox(&txn, new.id, &new.queue, now).await?;
-    txn.commit().await?;
-    Ok(Created::New(model.try_into()?))
+    .insert(txn)
+    .await?)
 }
 
 pub async fn get_task(db: &impl ConnectionTrait, id: TaskId) -> Result<Option<TaskRecord>, StoreError> {
@@ -198,111 +227,6 @@ pub async fn result_owner(db: &impl ConnectionTrait, task: TaskId) -> Result<Opt
         .one(db)
         .await?
         .map(UserId))
-}
-
-// ---- dispatch outbox ----------------------------------------------------
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct OutboxEntry {
-    pub task_id: TaskId,
-    pub queue: String,
-    pub attempts: u32,
-}
-
-/// The job reached Redis: forget the outbox row.
-pub async fn mark_dispatched(db: &impl ConnectionTrait, id: TaskId) -> Result<(), StoreError> {
-    task_outbox::Entity::delete_by_id(id.to_string()).exec(db).await?;
-    tasks::Entity::update_many()
-        .col_expr(tasks::Column::DispatchedAt, Expr::value(Utc::now()))
-        .filter(tasks::Column::Id.eq(id.to_string()))
-        .exec(db)
-        .await?;
-    Ok(())
-}
-
-/// NEW tasks whose job reached Redis before `before` and that are still
-/// not claimed, by queue: candidates for a lost job (the sweeper re-sends
-/// them only when their queue is empty).
-pub async fn stale_dispatched(
-    db: &impl ConnectionTrait,
-    before: DateTime<Utc>,
-    limit: u64,
-) -> Result<Vec<(TaskId, String)>, StoreError> {
-    let rows: Vec<(String, Option<String>)> = tasks::Entity::find()
-        .select_only()
-        .column(tasks::Column::Id)
-        .column(tasks::Column::Queue)
-        .filter(tasks::Column::Status.eq(TaskStatus::New.as_str()))
-        .filter(tasks::Column::DispatchedAt.lt(before))
-        .order_by_asc(tasks::Column::CreatedAt)
-        .limit(limit)
-        .into_tuple()
-        .all(db)
-        .await?;
-    Ok(rows.into_iter().filter_map(|(id, queue)| Some((id.parse().ok()?, queue?))).collect())
-}
-
-/// Puts a task whose job was lost back in the outbox, unless it was
-/// claimed meanwhile.
-pub async fn redispatch(db: &DatabaseConnection, id: TaskId, queue: &str) -> Result<bool, StoreError> {
-    let now = Utc::now();
-    let txn = db.begin().await?;
-    let res = tasks::Entity::update_many()
-        .col_expr(tasks::Column::DispatchedAt, Expr::value(Option::<DateTime<Utc>>::None))
-        .filter(tasks::Column::Id.eq(id.to_string()))
-        .filter(tasks::Column::Status.eq(TaskStatus::New.as_str()))
-        .filter(tasks::Column::DispatchedAt.is_not_null())
-        .exec(&txn)
-        .await?;
-    if res.rows_affected != 1 {
-        return Ok(false);
-    }
-    put_in_outbox(&txn, id, queue, now).await?;
-    txn.commit().await?;
-    Ok(true)
-}
-
-/// Outbox rows due for (re)delivery, oldest first.
-pub async fn due_outbox(
-    db: &impl ConnectionTrait,
-    now: DateTime<Utc>,
-    limit: u64,
-) -> Result<Vec<OutboxEntry>, StoreError> {
-    let rows = task_outbox::Entity::find()
-        .filter(task_outbox::Column::NextAttemptAt.lte(now))
-        .order_by_asc(task_outbox::Column::CreatedAt)
-        .limit(limit)
-        .all(db)
-        .await?;
-    rows.into_iter()
-        .map(|r| {
-            Ok(OutboxEntry {
-                task_id: r.task_id.parse().map_err(|_| StoreError::corrupt("task_outbox", r.task_id.clone()))?,
-                queue: r.queue,
-                attempts: u32::try_from(r.attempts).unwrap_or(0),
-            })
-        })
-        .collect()
-}
-
-/// Delivery failed (Redis down) or was deferred (queue full): try again
-/// later, backing off.
-pub async fn defer_outbox(
-    db: &impl ConnectionTrait,
-    id: TaskId,
-    next_attempt_at: DateTime<Utc>,
-) -> Result<(), StoreError> {
-    task_outbox::Entity::update_many()
-        .col_expr(task_outbox::Column::Attempts, Expr::col(task_outbox::Column::Attempts).add(1))
-        .col_expr(task_outbox::Column::NextAttemptAt, Expr::value(next_attempt_at))
-        .filter(task_outbox::Column::TaskId.eq(id.to_string()))
-        .exec(db)
-        .await?;
-    Ok(())
-}
-
-pub async fn outbox_len(db: &impl ConnectionTrait) -> Result<u64, StoreError> {
-    Ok(task_outbox::Entity::find().count(db).await?)
 }
 
 // ---- worker side --------------------------------------------------------
@@ -393,6 +317,49 @@ pub async fn fail_task(
     .await
 }
 
+/// What happened to a task whose attempt hit a transient error.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Released {
+    /// Back to NEW for another attempt (the dispatcher sends it again).
+    Retrying,
+    /// Out of attempts: FAILED with the code and refunded.
+    Failed,
+    /// This worker no longer held the task.
+    Lost,
+}
+
+/// A transient error (storage, database, I/O) ended this attempt: the task
+/// goes back in line while it has attempts left (counted at claim), else it
+/// ends FAILED with `error_code` and is refunded.
+pub async fn release_for_retry(
+    db: &DatabaseConnection,
+    id: TaskId,
+    worker_id: &str,
+    max_attempts: u32,
+    error_code: &str,
+    error_msg: &str,
+) -> Result<Released, StoreError> {
+    let Some(task) = get_task(db, id).await? else { return Ok(Released::Lost) };
+    if task.attempts >= max_attempts {
+        return Ok(if fail_task(db, id, worker_id, error_code, error_msg).await? {
+            Released::Failed
+        } else {
+            Released::Lost
+        });
+    }
+    let res = tasks::Entity::update_many()
+        .col_expr(tasks::Column::Status, Expr::value(TaskStatus::New.as_str()))
+        .col_expr(tasks::Column::WorkerId, Expr::value(Option::<String>::None))
+        .col_expr(tasks::Column::Progress, Expr::value(0))
+        .col_expr(tasks::Column::LeaseUntil, Expr::value(Option::<DateTime<Utc>>::None))
+        .col_expr(tasks::Column::DispatchedAt, Expr::value(Option::<DateTime<Utc>>::None))
+        .col_expr(tasks::Column::UpdatedAt, Expr::value(Utc::now()))
+        .filter(running_by(id, worker_id))
+        .exec(db)
+        .await?;
+    Ok(if res.rows_affected == 1 { Released::Retrying } else { Released::Lost })
+}
+
 /// Moves a task this worker holds from RUNNING to a terminal `status`, with
 /// the outcome's own columns, in one transaction (where the ledger effect
 /// will join it). False when the worker no longer holds the task.
@@ -442,26 +409,6 @@ fn end_unfinished(status: TaskStatus, code: &str, msg: &str, now: DateTime<Utc>)
         .filter(tasks::Column::Status.is_in(unfinished()))
 }
 
-/// Puts a task's job in the outbox (once: an existing row is kept).
-async fn put_in_outbox(
-    txn: &impl ConnectionTrait,
-    id: TaskId,
-    queue: &str,
-    now: DateTime<Utc>,
-) -> Result<(), StoreError> {
-    task_outbox::Entity::insert(task_outbox::ActiveModel {
-        task_id: Set(id.to_string()),
-        queue: Set(queue.to_owned()),
-        attempts: Set(0),
-        next_attempt_at: Set(now),
-        created_at: Set(now),
-    })
-    .on_conflict_do_nothing_on([task_outbox::Column::TaskId])
-    .exec(txn)
-    .await?;
-    Ok(())
-}
-
 /// The owner stops a NEW or RUNNING task: it ends FAILED with
 /// `TASK_STOPPED` and its lingshi come back, in one transaction. A worker
 /// still running it loses the task (its outcome is not written). False when
@@ -478,8 +425,6 @@ pub async fn stop_task(db: &DatabaseConnection, id: TaskId, owner: UserId) -> Re
         return Ok(false);
     }
     ledger::refund(&txn, owner, id).await?;
-    // A job still in the outbox need not be delivered any more.
-    task_outbox::Entity::delete_by_id(id.to_string()).exec(&txn).await?;
     txn.commit().await?;
     Ok(true)
 }
@@ -487,7 +432,7 @@ pub async fn stop_task(db: &DatabaseConnection, id: TaskId, owner: UserId) -> Re
 /// What the sweeper did with expired leases.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct LeaseSweep {
-    /// Back to NEW (and the outbox) for another attempt.
+    /// Back to NEW, waiting for the dispatcher, for another attempt.
     pub retried: Vec<TaskId>,
     /// Out of attempts: FAILED and refunded.
     pub failed: Vec<TaskId>,
@@ -496,18 +441,17 @@ pub struct LeaseSweep {
 /// RUNNING tasks whose lease ran out lost their worker (it died, was
 /// killed or hung). Attempts are counted in the database, because a job
 /// that kills its worker never reports back: below `max_attempts` the task
-/// goes back to NEW and its job is sent again; at `max_attempts` it ends
+/// goes back to NEW, waiting for the dispatcher to send it again; at `max_attempts` it ends
 /// FAILED (`TASK_CRASHED`) and is refunded, in one transaction.
 pub async fn expire_leases(
     db: &DatabaseConnection,
     now: DateTime<Utc>,
     max_attempts: u32,
 ) -> Result<LeaseSweep, StoreError> {
-    let expired: Vec<(String, i32, Option<String>)> = tasks::Entity::find()
+    let expired: Vec<(String, i32)> = tasks::Entity::find()
         .select_only()
         .column(tasks::Column::Id)
         .column(tasks::Column::Attempts)
-        .column(tasks::Column::Queue)
         .filter(tasks::Column::Status.eq(TaskStatus::Running.as_str()))
         .filter(tasks::Column::LeaseUntil.lt(now))
         .limit(500)
@@ -515,7 +459,7 @@ pub async fn expire_leases(
         .all(db)
         .await?;
     let mut sweep = LeaseSweep::default();
-    for (raw, attempts, queue) in expired {
+    for (raw, attempts) in expired {
         let id: TaskId = raw.parse().map_err(|_| StoreError::corrupt("tasks", raw.clone()))?;
         let expired_lease = sea_orm::Condition::all()
             .add(tasks::Column::Id.eq(raw.clone()))
@@ -549,8 +493,6 @@ pub async fn expire_leases(
             continue;
         }
         if retry {
-            let queue = queue.ok_or_else(|| StoreError::corrupt("tasks", format!("{id}: no queue")))?;
-            put_in_outbox(&txn, id, &queue, now).await?;
             sweep.retried.push(id);
         } else {
             ledger::refund(&txn, owner_of(&txn, id).await?, id).await?;
@@ -587,7 +529,6 @@ pub async fn expire_deadlines(
             .await?;
         if res.rows_affected == 1 {
             ledger::refund(&txn, owner_of(&txn, id).await?, id).await?;
-            task_outbox::Entity::delete_by_id(raw).exec(&txn).await?;
             txn.commit().await?;
             ended.push(id);
         }

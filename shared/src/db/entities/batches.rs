@@ -1,15 +1,16 @@
 use sea_orm::entity::prelude::*;
 
-/// A task whose job has not yet reached Redis. The row is written in the
-/// same transaction as the task and deleted once the job is pushed.
+/// Tasks submitted together in one request (batch generation); each task
+/// row names its batch.
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
-#[sea_orm(table_name = "task_outbox")]
+#[sea_orm(table_name = "batches")]
 pub struct Model {
     #[sea_orm(primary_key, auto_increment = false)]
-    pub task_id: String,
-    pub queue: String,
-    pub attempts: i32,
-    pub next_attempt_at: DateTimeUtc,
+    pub id: String,
+    pub owner_id: i64,
+    pub biz_type: String,
+    pub total: i32,
+    pub cost_lingshi: i64,
     pub created_at: DateTimeUtc,
 }
 

@@ -1,0 +1,117 @@
+//! One dispatch round: for each queue with tasks waiting in the database,
+//! top its Redis window up with the tasks that go next.
+
+use chrono::Utc;
+use pixmart_shared::db::store::dispatch::{self as dispatch_store, LanePolicy};
+use pixmart_shared::db::StoreError;
+use tokio::sync::Mutex;
+
+use super::link::DispatchError;
+use crate::AppState;
+
+/// Serialises dispatch rounds inside one API process (the submit handler,
+/// the refill listener and the tick may all want one): rounds in parallel
+/// would overfill a window. Across processes the database guard keeps each
+/// task from being sent twice; a window may then briefly hold a job more.
+#[derive(Default)]
+pub struct Feeder {
+    round: Mutex<()>,
+    wake: tokio::sync::Notify,
+}
+
+impl Feeder {
+    /// Asks the dispatcher loop for a round now.
+    pub fn wake(&self) {
+        self.wake.notify_one();
+    }
+
+    pub(super) async fn woken(&self) {
+        self.wake.notified().await;
+    }
+}
+
+/// What a round did.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Fed {
+    pub pushed: usize,
+    /// Redis did not answer: tasks stay in the database.
+    pub redis_down: bool,
+}
+
+impl Fed {
+    fn add(&mut self, other: Fed) {
+        self.pushed += other.pushed;
+        self.redis_down |= other.redis_down;
+    }
+}
+
+fn policy(state: &AppState) -> LanePolicy {
+    let secs = |s: u64| chrono::Duration::seconds(i64::try_from(s).unwrap_or(i64::MAX / 1000));
+    let t = &state.settings.tasks;
+    LanePolicy { fast: secs(t.fast_lane_head_start_secs), exclusive: secs(t.exclusive_lane_head_start_secs) }
+}
+
+/// Live workers are those with a heartbeat in the last three intervals.
+pub fn live_since(state: &AppState) -> chrono::DateTime<Utc> {
+    let secs = state.settings.worker.heartbeat_secs.max(1).saturating_mul(3);
+    Utc::now() - chrono::Duration::seconds(i64::try_from(secs).unwrap_or(30))
+}
+
+/// Tops up one queue (the submit handler's call: its task's queue only).
+pub async fn dispatch_queue(state: &AppState, queue: &str, pool: &str) -> Result<Fed, StoreError> {
+    let _round = state.feeder.round.lock().await;
+    feed(state, queue, pool).await
+}
+
+/// Tops up every queue that has tasks waiting in the database.
+pub async fn dispatch_all(state: &AppState) -> Result<Fed, StoreError> {
+    let _round = state.feeder.round.lock().await;
+    let mut fed = Fed::default();
+    for (queue, pool) in dispatch_store::waiting_queues(&state.db).await? {
+        fed.add(feed(state, &queue, &pool).await?);
+        if fed.redis_down {
+            break;
+        }
+    }
+    Ok(fed)
+}
+
+async fn feed(state: &AppState, queue: &str, pool: &str) -> Result<Fed, StoreError> {
+    let link = &state.dispatcher;
+    let depth = match link.depth(queue).await {
+        Ok(d) => d,
+        Err(DispatchError::Unavailable(reason)) => {
+            tracing::debug!(%queue, %reason, "redis unavailable; tasks wait in the database");
+            return Ok(Fed { pushed: 0, redis_down: true });
+        }
+    };
+    let concurrency = dispatch_store::live_concurrency(&state.db, pool, live_since(state)).await?;
+    let window =
+        concurrency.saturating_mul(2).max(state.settings.tasks.dispatch_window_min).min(link.max_queue_depth());
+    let room = usize::try_from(window.saturating_sub(depth)).unwrap_or(0);
+    tracing::trace!(%queue, depth, concurrency, window, room, "feed");
+    if room == 0 {
+        return Ok(Fed::default());
+    }
+    let mut fed = Fed::default();
+    let taken = dispatch_store::take_next(&state.db, queue, room, policy(state)).await?;
+    let mut rest = taken.into_iter();
+    for task_id in rest.by_ref() {
+        match link.push(queue, task_id).await {
+            Ok(()) => {
+                tracing::debug!(%task_id, %queue, "dispatched");
+                fed.pushed += 1;
+            }
+            Err(DispatchError::Unavailable(reason)) => {
+                tracing::warn!(%task_id, %queue, %reason, "push failed; the task waits in the database");
+                dispatch_store::undispatch(&state.db, task_id).await?;
+                fed.redis_down = true;
+                break;
+            }
+        }
+    }
+    for task_id in rest {
+        dispatch_store::undispatch(&state.db, task_id).await?;
+    }
+    Ok(fed)
+}

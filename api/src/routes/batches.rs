@@ -1,0 +1,129 @@
+//! Batch generation (the spec's flagship benefit): `POST /api/batches`
+//! creates many tasks of one type in one request, charged atomically, and
+//! `GET /api/batches/{id}` reports their progress.
+
+use actix_web::{web, HttpResponse};
+use pixmart_shared::db::store::batches::{self as batch_store, BatchCreated};
+use pixmart_shared::db::store::dispatch as dispatch_store;
+use pixmart_shared::db::store::membership;
+use pixmart_shared::db::store::tasks::NewTask;
+use pixmart_shared::db::store::uploads as upload_store;
+use pixmart_shared::domain::{BizType, TaskId, TaskSpec};
+use pixmart_shared::jobs::QueueKey;
+use pixmart_shared::ErrorCode;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::auth::AuthUser;
+use crate::dispatch;
+use crate::envelope;
+use crate::error::{ApiError, ApiResult};
+use crate::AppState;
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BatchBody {
+    biz_type: String,
+    #[serde(default)]
+    items: Vec<BatchItem>,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct BatchItem {
+    #[serde(default)]
+    params: Value,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BatchCreatedDto {
+    batch_id: String,
+    total: usize,
+    task_ids: Vec<String>,
+}
+
+/// `POST /api/batches {bizType, items:[{params}]}`: every item is parsed
+/// like a single submission; then all tasks are created and charged in one
+/// transaction, or none (not enough lingshi for the whole batch).
+pub async fn submit(state: web::Data<AppState>, me: AuthUser, body: web::Json<BatchBody>) -> ApiResult<HttpResponse> {
+    let max = usize::try_from(state.settings.tasks.max_batch_items).unwrap_or(usize::MAX);
+    if body.items.is_empty() || body.items.len() > max {
+        return Err(ApiError { code: ErrorCode::BatchSize, field: Some("items") });
+    }
+    let biz = BizType::parse(&body.biz_type)?;
+    let mut specs = Vec::with_capacity(body.items.len());
+    for item in &body.items {
+        specs.push(TaskSpec::parse(biz.as_str(), &item.params)?);
+    }
+    if !membership::current_tier(&state.db, me.id).await?.allows_batch() {
+        return Err(ApiError::new(ErrorCode::BatchNotAllowed));
+    }
+    for spec in &specs {
+        for upload in spec.input_uploads() {
+            let owned = upload_store::get_upload(&state.db, upload).await?.is_some_and(|u| u.owner == me.id);
+            if !owned {
+                return Err(ApiError { code: ErrorCode::ImageNotFound, field: Some("imageUrl") });
+            }
+        }
+    }
+    let route = dispatch_store::route_for(&state.db, me.id).await?;
+    let queue = QueueKey::for_task(biz, Some(&route.pool)).name(state.dispatcher.namespace());
+    let items = specs
+        .into_iter()
+        .map(|spec| NewTask {
+            id: TaskId::new(),
+            owner: me.id,
+            biz_type: biz,
+            params: spec.to_params(),
+            cost: biz.cost(),
+            pool: route.pool.clone(),
+            lane: route.lane.as_str().to_owned(),
+            share_key: route.share_key.clone(),
+            queue: queue.clone(),
+            idempotency_key: None,
+        })
+        .collect();
+    let created =
+        batch_store::create_batch(&state.db, me.id, biz, items, state.settings.tasks.max_open_batches).await?;
+    let BatchCreated::New { batch_id, task_ids } = created else {
+        return Err(ApiError::new(ErrorCode::BatchLimit));
+    };
+    if let Err(e) = dispatch::dispatch_queue(&state, &queue, &route.pool).await {
+        tracing::warn!(%batch_id, error = %e, "dispatch after batch submit failed; the dispatcher retries");
+    }
+    let task_ids: Vec<String> = task_ids.iter().map(ToString::to_string).collect();
+    Ok(envelope::ok(BatchCreatedDto { batch_id, total: task_ids.len(), task_ids }))
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BatchProgressDto {
+    batch_id: String,
+    biz_type: String,
+    total: u32,
+    /// Ended tasks (SUCCESS, FAILED or TIMEOUT).
+    finished: u32,
+    /// Tasks per status, every status present.
+    counts: std::collections::BTreeMap<String, u32>,
+    cost_lingshi: i64,
+    task_ids: Vec<String>,
+    created_at: chrono::DateTime<chrono::Utc>,
+}
+
+/// `GET /api/batches/{batchId}`: the owner's batch progress.
+pub async fn get(state: web::Data<AppState>, me: AuthUser, path: web::Path<String>) -> ApiResult<HttpResponse> {
+    let id = path.into_inner();
+    let valid = uuid::Uuid::parse_str(&id).is_ok();
+    let batch = if valid { batch_store::batch_progress(&state.db, &id, me.id).await? } else { None };
+    let b = batch.ok_or_else(|| ApiError::new(ErrorCode::BatchNotFound))?;
+    Ok(envelope::ok(BatchProgressDto {
+        finished: b.finished(),
+        batch_id: b.id,
+        biz_type: b.biz_type,
+        total: b.total,
+        counts: b.by_status,
+        cost_lingshi: b.cost,
+        task_ids: b.task_ids,
+        created_at: b.created_at,
+    }))
+}
