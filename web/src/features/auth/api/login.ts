@@ -1,22 +1,30 @@
-/** POST /api/auth/login {loginType: "", username, password} → {token, tokenType}. */
+/**
+ * POST /api/auth/login: password (`loginType: ""`, username, password), SMS
+ * code (`sms_code`, mobileId, verifyCode) or email code (`mail_code`, mail,
+ * verifyCode) → {token, tokenType, registered, hint?, mobileHint?}.
+ */
 import { useMutation } from '@tanstack/react-query';
 import { request } from '../../../lib/api/client';
 import { setToken } from '../../../lib/session';
 
-export interface LoginBody {
-  username: string;
-  password: string;
-}
+export type LoginBody =
+  | { loginType: ''; username: string; password: string }
+  | { loginType: 'sms_code'; mobileId: string; verifyCode: string; inviteCode?: string }
+  | { loginType: 'mail_code'; mail: string; verifyCode: string };
 
 export interface LoginResult {
   token: string;
   tokenType: string;
+  /** True when an SMS sign-in created the account. */
+  registered?: boolean;
+  hint?: string;
+  mobileHint?: string;
 }
 
 export function login(body: LoginBody): Promise<LoginResult> {
   return request<LoginResult>('/auth/login', {
     method: 'POST',
-    body: { loginType: '', username: body.username, password: body.password },
+    body: { ...body, agreement: true },
     silent: true,
     ignoreUnauthorized: true,
   });

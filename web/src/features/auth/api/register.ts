@@ -1,9 +1,15 @@
-/** POST /api/auth/register {mobileId? | mail?, password} → {token}. */
+/** POST /api/auth/register {mobileId | mail, verifyCode, password, confirmPassword, agreement, inviteCode?} → {token}. */
 import { useMutation } from '@tanstack/react-query';
 import { request } from '../../../lib/api/client';
 import { setToken } from '../../../lib/session';
 
-export type RegisterBody = { password: string } & ({ mobileId: string } | { mail: string });
+export type RegisterBody = {
+  verifyCode: string;
+  password: string;
+  confirmPassword: string;
+  agreement: boolean;
+  inviteCode?: string;
+} & ({ mobileId: string } | { mail: string });
 
 export interface RegisterResult {
   token: string;
