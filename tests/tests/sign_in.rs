@@ -355,7 +355,17 @@ async fn register_rules_email_login_reset_and_logout() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_invite_credits_the_inviter_100_lingshi_once_per_registration() {
-    let app = TestApp::start_with(TestDatabase::sqlite(), |s| s.auth.resend_secs = 0).await;
+    invites_credit_once(TestDatabase::sqlite()).await;
+}
+
+/// The same on PostgreSQL: codes, captchas and counters are upserts there too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn codes_captchas_limits_and_invites_work_on_postgres() {
+    invites_credit_once(TestDatabase::postgres().await).await;
+}
+
+async fn invites_credit_once(db: TestDatabase) {
+    let app = TestApp::start_with(db, |s| s.auth.resend_secs = 0).await;
     let mut inviter = app.client();
     inviter.register_random().await;
     let (_, info) = inviter.get("/api/user/info").await;

@@ -255,4 +255,11 @@ describe('LoginDialog', () => {
     renderWithProviders(<LoginDialog variant="mobile" />);
     expect(screen.getByTestId('auto-register-hint')).toHaveTextContent('未注册的手机号，通过验证后将自动注册账号');
   });
+
+  it('?error in the address shows 用户名或密码错误！', () => {
+    window.history.replaceState(null, '', '/?error=1');
+    renderWithProviders(<LoginDialog />);
+    expect(screen.getByTestId('auth-error')).toHaveTextContent('用户名或密码错误！');
+    window.history.replaceState(null, '', '/');
+  });
 });

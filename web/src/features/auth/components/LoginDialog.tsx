@@ -130,7 +130,10 @@ function LoginForm({ mobile }: { mobile: boolean }) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [agreed, setAgreed] = useState(true);
-  const [error, setError] = useState<FormError>(null);
+  // A sign-in redirected back with `?error` says so (spec: 用户名或密码错误！).
+  const [error, setError] = useState<FormError>(() =>
+    new URLSearchParams(window.location.search).has('error') ? { key: 'auth.loginErrorQuery' } : null,
+  );
   const [captchaFor, setCaptchaFor] = useState<{ value: string; kind: 'phone' | 'email' } | null>(null);
   const countdown = useCountdown();
   const login = useLogin();
