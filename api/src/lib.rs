@@ -1,5 +1,6 @@
 //! The pixmart HTTP API: thin handlers over `pixmart_shared`.
 
+pub mod admin_cli;
 pub mod auth;
 pub mod branding;
 pub mod catalogue;
@@ -8,6 +9,7 @@ pub mod dto;
 pub mod envelope;
 pub mod error;
 pub mod lang;
+pub mod metrics;
 pub mod payments;
 pub mod routes;
 pub mod scheduler;

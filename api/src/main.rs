@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use clap::Parser;
+use clap::{Parser, Subcommand};
 
 #[derive(Debug, Parser)]
 #[command(name = "pixmart-api", about = "pixmart HTTP API and web UI")]
@@ -10,6 +10,18 @@ struct Cli {
     /// TOML configuration file (environment variables PIXMART__* still win).
     #[arg(long, env = "PIXMART_CONFIG")]
     config: Option<PathBuf>,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Serve the API and web UI (the default).
+    Serve,
+    /// Give a registered account (phone or email) the admin role.
+    GrantAdmin { account: String },
+    /// Take the admin role away from an account.
+    RevokeAdmin { account: String },
 }
 
 fn main() -> std::process::ExitCode {
@@ -22,7 +34,15 @@ fn main() -> std::process::ExitCode {
             return std::process::ExitCode::FAILURE;
         }
     };
-    let result = actix_web::rt::System::new().block_on(pixmart_api::serve(settings));
+    let result = actix_web::rt::System::new().block_on(async move {
+        match cli.command {
+            None | Some(Command::Serve) => pixmart_api::serve(settings).await,
+            Some(Command::GrantAdmin { account }) => pixmart_api::admin_cli::set_admin(&settings, &account, true).await,
+            Some(Command::RevokeAdmin { account }) => {
+                pixmart_api::admin_cli::set_admin(&settings, &account, false).await
+            }
+        }
+    });
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {

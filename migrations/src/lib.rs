@@ -11,6 +11,7 @@ mod m20261121_000005_sign_in;
 mod m20261121_000006_membership_orders;
 mod m20261121_000007_tenants_messages;
 mod m20261121_000008_scheduling;
+mod m20261121_000009_fleet_admin;
 
 pub struct Migrator;
 
@@ -26,6 +27,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000006_membership_orders::Migration),
             Box::new(m20261121_000007_tenants_messages::Migration),
             Box::new(m20261121_000008_scheduling::Migration),
+            Box::new(m20261121_000009_fleet_admin::Migration),
         ]
     }
 }

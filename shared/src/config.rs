@@ -204,6 +204,10 @@ pub struct WorkerSettings {
     pub heartbeat_secs: u64,
     /// Dedicated compute pool this worker serves; `default` otherwise.
     pub pool: String,
+    /// `host:port` of the worker's Prometheus listener (`GET /metrics`),
+    /// e.g. `0.0.0.0:9464`; port 0 picks a free one; unset: no listener.
+    #[serde(default)]
+    pub metrics_addr: Option<String>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

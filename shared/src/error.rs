@@ -123,6 +123,10 @@ error_codes! {
     BatchSize = ("BATCH_SIZE", 3202, 400, "批量生成的任务数量不正确", "A batch must contain between 1 and the allowed number of items"),
     BatchLimit = ("BATCH_LIMIT", 3203, 429, "已有批量任务正在生成，请完成后再提交", "You already have batches in progress; submit again when they finish"),
     BatchNotFound = ("BATCH_NOT_FOUND", 3204, 404, "批量任务不存在", "Batch not found"),
+    // Fleet administration (helper E2, 8000–8099).
+    AdminOnly = ("ADMIN_ONLY", 8001, 403, "无权访问，仅限管理员", "Access denied: administrators only"),
+    NodeNotFound = ("NODE_NOT_FOUND", 8002, 404, "节点不存在", "Worker node not found"),
+    InvalidNodeAction = ("INVALID_NODE_ACTION", 8003, 400, "不支持的节点操作", "Unsupported node action"),
     // Lead and custom-model enquiry forms, feedback, messages, tenants (7000–7099)
     FormNameRequired = ("FORM_NAME_REQUIRED", 7001, 400, "请输入姓名", "Please enter your name"),
     FormNameTooLong = ("FORM_NAME_TOO_LONG", 7002, 400, "姓名不能超过30个字符", "Name must be at most 30 characters"),

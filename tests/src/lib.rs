@@ -7,10 +7,12 @@ pub mod app;
 pub mod database;
 pub mod images;
 pub mod redis_server;
+pub mod worker_process;
 
 pub use app::{TestApp, TestClient};
 pub use database::TestDatabase;
 pub use redis_server::RedisServer;
+pub use worker_process::WorkerProcess;
 
 use std::path::PathBuf;
 

@@ -4,6 +4,7 @@ use pixmart_shared::config::Settings;
 use pixmart_shared::db::Db;
 use pixmart_shared::storage::BlobStore;
 
+use crate::metrics::WorkerMetrics;
 use crate::models::LoadedModels;
 
 /// Everything a job handler needs, shared by all jobs of a process.
@@ -13,6 +14,7 @@ pub struct WorkerContext {
     pub blobs: BlobStore,
     pub models: LoadedModels,
     pub settings: Arc<Settings>,
+    pub metrics: Arc<WorkerMetrics>,
 }
 
 impl WorkerContext {

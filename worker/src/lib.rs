@@ -2,7 +2,9 @@
 //! one handler per task type, capability advertisement and heartbeats.
 
 pub mod context;
+pub mod cli;
 pub mod failure;
+pub mod metrics;
 pub mod models;
 pub mod node;
 pub mod noop;

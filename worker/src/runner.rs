@@ -10,13 +10,14 @@ use apalis::prelude::*;
 use pixmart_shared::config::Settings;
 use pixmart_shared::db::{self, store::workers};
 use pixmart_shared::domain::JobFamily;
-use pixmart_shared::jobs::{queue_storage, Lane, QueueKey, TaskJob};
+use pixmart_shared::jobs::TaskJob;
 use pixmart_shared::storage::BlobStore;
 
 use crate::failure::JobFailure;
+use crate::metrics::WorkerMetrics;
 use crate::models::LoadedModels;
 use crate::node;
-use crate::process::process_task;
+use crate::queues::{self, Refill};
 use crate::WorkerContext;
 
 /// Resolves on Ctrl-C or SIGTERM.
@@ -49,17 +50,22 @@ pub async fn build_context(settings: Settings) -> anyhow::Result<WorkerContext> 
     let models = tokio::task::spawn_blocking(move || LoadedModels::load(&models_settings))
         .await
         .context("model loading panicked")?;
+    let worker_id = node::unique_worker_id();
+    let metrics = WorkerMetrics::new(&worker_id, &settings.worker.pool).context("cannot set up metrics")?;
     Ok(WorkerContext {
-        worker_id: node::unique_worker_id(),
+        worker_id,
         db,
         blobs: BlobStore::new(&settings.storage.dir),
         models,
         settings: Arc::new(settings),
+        metrics: Arc::new(metrics),
     })
 }
 
-async fn handle(job: TaskJob, ctx: Data<Arc<WorkerContext>>) -> Result<(), BoxDynError> {
-    match process_task(&ctx, job.task_id).await {
+async fn handle(job: TaskJob, ctx: Data<Arc<WorkerContext>>, refill: Data<Refill>) -> Result<(), BoxDynError> {
+    // This job left the Redis window: the dispatcher may send the next.
+    refill.request();
+    match node::run_job_detached(Arc::clone(&ctx), job.task_id).await {
         Ok(_) => Ok(()),
         // The task stays RUNNING under its lease; the sweeper ends it.
         Err(JobFailure::Retry(reason)) => Err(reason.into()),
@@ -74,11 +80,23 @@ pub async fn run(settings: Settings, shutdown: impl Future<Output = ()> + Send +
         anyhow::bail!("no task type can be served: {}", ctx.models.missing.join("; "));
     }
     let s = &ctx.settings;
-    let record = node::describe(&ctx.worker_id, &s.worker.pool, capabilities.clone(), s.worker.concurrency);
+    let (metrics_server, metrics_addr) = match &s.worker.metrics_addr {
+        Some(addr) => {
+            let (listener, local) =
+                crate::metrics::bind(addr).await.with_context(|| format!("cannot listen on {addr}"))?;
+            tracing::info!(%local, "metrics on http://{local}/metrics");
+            (Some(crate::metrics::serve(listener, ctx.metrics.clone())), Some(local.to_string()))
+        }
+        None => (None, None),
+    };
+    let record =
+        node::describe(&ctx.worker_id, &s.worker.pool, capabilities.clone(), s.worker.concurrency, metrics_addr);
     workers::register_worker(&ctx.db, &record).await.context("cannot register worker node")?;
+    let consumers = node::Consumers::default();
     let heartbeat = node::spawn_heartbeat(
         ctx.db.clone(),
-        ctx.worker_id.clone(),
+        ctx.clone(),
+        consumers.clone(),
         Duration::from_secs(s.worker.heartbeat_secs.max(1)),
     );
     tracing::info!(worker = %ctx.worker_id, pool = %s.worker.pool, ?capabilities, "worker ready");
@@ -86,30 +104,57 @@ pub async fn run(settings: Settings, shutdown: impl Future<Output = ()> + Send +
     let conn = apalis_redis::connect(s.redis_url()).await.context("cannot connect to Redis")?;
     let mut families: Vec<JobFamily> = capabilities.iter().map(|b| b.family()).collect();
     families.dedup();
-    let (stop_tx, _) = tokio::sync::broadcast::channel::<()>(1);
+    let (stop_tx, _) = tokio::sync::watch::channel(false);
     let mut running = Vec::new();
-    for family in families {
-        let key = QueueKey { family, pool: s.worker.pool.clone(), lane: Lane::Standard };
-        let storage = queue_storage(conn.clone(), &s.redis.namespace, &key);
-        // Fetch no more than can run: a job fetched here waits for this
-        // node even when another node is idle.
-        let config = storage.get_config().clone().batch_size(s.worker.concurrency.max(1));
-        let backend =
-            storage.with_config(config).poll_with_interval(Duration::from_millis(s.worker.poll_interval_ms.max(10)));
-        let worker = WorkerBuilder::new(format!("{}:{}", ctx.worker_id, family.as_str()))
-            .backend(backend)
-            .data(ctx.clone())
-            .concurrency(s.worker.concurrency.max(1))
-            .build(handle);
-        let mut stop = stop_tx.subscribe();
-        running.push(tokio::spawn(worker.run_until(async move {
-            let _ = stop.recv().await;
-            Ok::<(), std::io::Error>(())
-        })));
+    let refill = Refill::new(conn.clone(), &s.redis.namespace);
+    for key in queues::queue_keys(&families, &s.worker.pool) {
+        let (ctx, conn, refill, consumers, stop_tx) =
+            (ctx.clone(), conn.clone(), refill.clone(), consumers.clone(), stop_tx.clone());
+        running.push(tokio::spawn(async move {
+            // An apalis worker ends when its Redis connection breaks (a Redis
+            // restart): start a fresh one (a new name, as apalis-redis wants)
+            // until this node shuts down. Jobs it was running go on (see
+            // `node::run_job_detached`).
+            for generation in 0u64.. {
+                let s = &ctx.settings;
+                let backend = queues::backend(conn.clone(), s, &key);
+                let worker = WorkerBuilder::new(format!("{}:{}:{generation}", ctx.worker_id, key.family.as_str()))
+                    .backend(backend)
+                    .data(ctx.clone())
+                    .data(refill.clone())
+                    .concurrency(s.worker.concurrency.max(1))
+                    .build(handle);
+                // The consumer's context lets the heartbeat pause and resume
+                // it (admin pause/drain); stopping it lets running jobs
+                // finish and hands fetched-but-unstarted jobs back.
+                let (consumers, stop) = (consumers.clone(), stop_tx.clone());
+                let result = worker
+                    .run_with_ctx(move |apalis_ctx| {
+                        consumers.add(apalis_ctx.clone());
+                        let mut stop = stop.subscribe();
+                        async move {
+                            let _ = stop.wait_for(|stopping| *stopping).await;
+                            if !apalis_ctx.is_stopped() {
+                                apalis_ctx.stop()?;
+                            }
+                            Ok(())
+                        }
+                    })
+                    .await;
+                if *stop_tx.borrow() {
+                    return result;
+                }
+                if let Err(e) = result {
+                    tracing::warn!(error = %e, queue = key.family.as_str(), "queue consumer failed; restarting it");
+                }
+                tokio::time::sleep(Duration::from_secs(1)).await;
+            }
+            Ok(())
+        }));
     }
     shutdown.await;
     tracing::info!("shutting down: finishing current jobs");
-    let _ = stop_tx.send(());
+    let _ = stop_tx.send(true);
     for handle in running {
         match handle.await {
             Ok(Ok(())) => {}
@@ -118,6 +163,10 @@ pub async fn run(settings: Settings, shutdown: impl Future<Output = ()> + Send +
         }
     }
     heartbeat.abort();
+    if let Some(server) = metrics_server {
+        server.abort();
+    }
     workers::deregister_worker(&ctx.db, &ctx.worker_id).await.ok();
+    tracing::info!(worker = %ctx.worker_id, "deregistered; bye");
     Ok(())
 }

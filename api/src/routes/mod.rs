@@ -1,10 +1,12 @@
 //! Route table. Handlers are thin: parse into domain types, call the store
 //! or dispatcher, shape the answer.
 
+mod admin;
 mod auth;
 mod batches;
 mod benefits;
 mod config;
+mod events;
 mod dev;
 mod feedback;
 mod files;
@@ -24,6 +26,7 @@ use pixmart_shared::ErrorCode;
 use crate::error::ApiError;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/metrics", web::get().to(crate::metrics::metrics));
     cfg.app_data(json_config()).service(
         web::scope("/api")
             .route("/health", web::get().to(health::health))
@@ -46,6 +49,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .route("/tasks", web::get().to(tasks::list))
             .route("/tasks/{task_id}", web::get().to(tasks::get))
             .route("/tasks/{task_id}/stop", web::post().to(tasks::stop))
+            .route("/tasks/{task_id}/events", web::get().to(events::events))
+            .configure(admin::configure)
             .route("/files/{key:.+}", web::get().to(files::download))
             .route("/messages", web::get().to(messages::list))
             .route("/messages/read-all", web::post().to(messages::read_all))

@@ -16,6 +16,8 @@ pub struct Model {
     pub invite_code: Option<String>,
     /// Who invited this user, if they registered through an invite.
     pub inviter_id: Option<i64>,
+    /// `user` or `admin` (fleet administration); defaults to `user`.
+    pub role: String,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

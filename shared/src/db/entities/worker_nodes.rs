@@ -16,6 +16,13 @@ pub struct Model {
     pub status: String,
     pub started_at: DateTimeUtc,
     pub last_heartbeat_at: DateTimeUtc,
+    /// `active`, `paused` or `draining`, set by an admin; the node reads it
+    /// on each heartbeat.
+    pub desired_state: String,
+    pub jobs_done: i64,
+    pub jobs_failed: i64,
+    /// `host:port` of the node's Prometheus listener, if it runs one.
+    pub metrics_addr: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -1,9 +1,10 @@
 //! Store functions by table. They take and return domain types.
 
-pub mod feedback;
+pub mod admins;
 pub mod batches;
 pub mod captchas;
 pub mod dispatch;
+pub mod feedback;
 pub mod ledger;
 pub mod leads;
 pub mod membership;

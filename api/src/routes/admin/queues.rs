@@ -1,0 +1,88 @@
+use actix_web::{web, HttpResponse};
+use pixmart_shared::db::store::dispatch as dispatch_store;
+use pixmart_shared::domain::BizType;
+use pixmart_shared::jobs::QueueKey;
+use serde::Serialize;
+use serde_json::json;
+
+use super::AdminUser;
+use crate::envelope;
+use crate::error::ApiResult;
+use crate::AppState;
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct QueueDepthDto {
+    biz_type: String,
+    pool: String,
+    lane: String,
+    /// The Redis queue its jobs go to.
+    queue: String,
+    /// NEW tasks still in the database (the dispatcher sends them on).
+    waiting: u64,
+    /// NEW tasks whose job is in Redis.
+    dispatched: u64,
+    running: u64,
+    /// Jobs in the Redis queue now (`null` when Redis does not answer);
+    /// shared by the lanes and task types of one queue.
+    redis_depth: Option<u64>,
+}
+
+/// `GET /api/admin/queues`: `{list: [depth]}` by task type, pool and lane.
+pub async fn depths(state: web::Data<AppState>, _admin: AdminUser) -> ApiResult<HttpResponse> {
+    let rows = dispatch_store::queue_depths(&state.db).await?;
+    let mut list = Vec::with_capacity(rows.len());
+    for d in rows {
+        let queue = match BizType::parse(&d.biz_type) {
+            Ok(biz) => QueueKey::for_task(biz, Some(&d.pool)).name(state.dispatcher.namespace()),
+            Err(_) => String::new(),
+        };
+        let redis_depth = if queue.is_empty() { None } else { state.dispatcher.depth(&queue).await.ok() };
+        list.push(QueueDepthDto {
+            biz_type: d.biz_type,
+            pool: d.pool,
+            lane: d.lane,
+            queue,
+            waiting: d.waiting,
+            dispatched: d.dispatched,
+            running: d.running,
+            redis_depth,
+        });
+    }
+    Ok(envelope::ok(json!({ "list": list })))
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PoolDto {
+    pool: String,
+    /// Tenants assigned to this pool.
+    tenants: Vec<i64>,
+    live_workers: u64,
+    live_concurrency: u64,
+    queued_tasks: u64,
+    running_tasks: u64,
+    /// No live worker: its tasks wait until one starts with `--pool`.
+    no_live_worker: bool,
+    /// No live worker and tasks are waiting.
+    stranded: bool,
+}
+
+/// `GET /api/admin/pools`: `{list: [pool]}`.
+pub async fn pools(state: web::Data<AppState>, _admin: AdminUser) -> ApiResult<HttpResponse> {
+    let rows = dispatch_store::pools_overview(&state.db, super::live_since(&state)).await?;
+    let list: Vec<PoolDto> = rows
+        .into_iter()
+        .map(|p| PoolDto {
+            no_live_worker: p.live_workers == 0,
+            stranded: p.is_stranded(),
+            pool: p.pool,
+            tenants: p.tenants,
+            live_workers: p.live_workers,
+            live_concurrency: p.live_concurrency,
+            queued_tasks: p.queued_tasks,
+            running_tasks: p.running_tasks,
+        })
+        .collect();
+    Ok(envelope::ok(json!({ "list": list })))
+}

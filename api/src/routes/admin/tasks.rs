@@ -1,0 +1,26 @@
+use actix_web::{web, HttpResponse};
+use pixmart_shared::db::store::tasks as task_store;
+use pixmart_shared::domain::TaskId;
+use pixmart_shared::ErrorCode;
+
+use super::AdminUser;
+use crate::dto::TaskDto;
+use crate::envelope;
+use crate::error::{ApiError, ApiResult};
+use crate::{lang, AppState};
+
+/// `POST /api/admin/tasks/{taskId}/cancel`: ends any NEW or RUNNING task
+/// through the owner's stop path (FAILED, `TASK_STOPPED`, lingshi returned
+/// once; a worker still running it cannot write its outcome). Answers the
+/// task; `TASK_NOT_STOPPABLE` when it has already ended.
+pub async fn cancel(state: web::Data<AppState>, admin: AdminUser, path: web::Path<String>) -> ApiResult<HttpResponse> {
+    let not_found = || ApiError::new(ErrorCode::TaskNotFound);
+    let id: TaskId = path.parse().map_err(|_| not_found())?;
+    let task = task_store::get_task(&state.db, id).await?.ok_or_else(not_found)?;
+    if !task_store::stop_task(&state.db, task.id, task.owner).await? {
+        return Err(ApiError::new(ErrorCode::TaskNotStoppable));
+    }
+    tracing::info!(task_id = %id, admin = admin.0.id.0, "admin cancelled a task");
+    let stopped = task_store::get_task(&state.db, id).await?.ok_or_else(not_found)?;
+    Ok(envelope::ok(TaskDto::from_record(&stopped, lang::current())))
+}
