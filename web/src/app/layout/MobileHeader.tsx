@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { MessageBell } from '../../features/messages/components/MessageBell';
+import { useAppConfig } from '../../lib/config';
 import { useI18n } from '../../lib/i18n';
 import { backButtonVisible, getStartup } from '../../lib/startup';
 import { openLoginDialog, useSession } from '../../lib/session';
@@ -23,6 +25,7 @@ export function MobileHeader({ showPoints }: { showPoints: boolean }) {
   const route = useCurrentRoute();
   const ctx = useGuardContext();
   const { user, points } = useSession();
+  const { config } = useAppConfig();
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const targets = mobileSwitchTargets(route?.path ?? pathname, ctx);
@@ -82,6 +85,7 @@ export function MobileHeader({ showPoints }: { showPoints: boolean }) {
         )}
       </div>
       <div className="mobile-header-right">
+        {user && config.entries.messages && <MessageBell />}
         <LangSwitch />
         {user ? (
           showPoints && (
