@@ -344,3 +344,28 @@ async fn a_new_tier_replaces_the_plan_and_its_gift() {
     );
     assert!(me["reminder"].is_null(), "a month left: no reminder");
 }
+
+/// The API's own scheduler closes a pending order once its window passes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_scheduler_closes_pending_orders_on_time() {
+    let app = TestApp::start_with(TestDatabase::sqlite(), |s| {
+        s.payments.scheduler_interval_ms = 200;
+        s.payments.order_timeout_secs = 1;
+    })
+    .await;
+    let mut c = app.client();
+    c.register_random().await;
+    let pending = order(&c, "pack-1000").await;
+    let no = pending["orderNo"].as_str().unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let (_, b) = c.get(&format!("/api/orders/{no}")).await;
+        if b["data"]["status"] == 4 {
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "still open: {b}");
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    }
+    let (s, b) = c.post_json(&format!("/api/orders/{no}/cancel"), json!({})).await;
+    assert_eq!((s, b["error"].as_str()), (409, Some("ORDER_NOT_CANCELLABLE")));
+}
