@@ -1,4 +1,5 @@
 import { useEffect, type ComponentType } from 'react';
+import { AdminPage } from '../../features/admin/components/AdminPage';
 import { MemberPage } from '../../features/benefits/components/MemberPage';
 import { CutoutPage } from '../../features/cutout/components/CutoutPage';
 import { PersonalSettingPage } from '../../features/settings/components/PersonalSettingPage';
@@ -20,6 +21,7 @@ const PAGES: Record<PageId, ComponentType> = {
   personalSetting: PersonalSettingPage,
   userAgreement: UserAgreementPage,
   forbidden: ForbiddenPage,
+  admin: AdminPage,
 };
 
 /**

@@ -33,7 +33,15 @@ export type MenuGroup = (typeof MENU_GROUPS)[number];
 export type Guard = 'login' | 'vip' | 'chat' | 'customizedImage';
 
 /** Which page component renders a built route (the router maps these). */
-export type PageId = 'home' | 'cutout' | 'member' | 'personalCenter' | 'personalSetting' | 'userAgreement' | 'forbidden';
+export type PageId =
+  | 'home'
+  | 'cutout'
+  | 'member'
+  | 'personalCenter'
+  | 'personalSetting'
+  | 'userAgreement'
+  | 'forbidden'
+  | 'admin';
 
 export interface RouteDef {
   /** Path as react-router matches it (`:id` for parameters). */
@@ -86,6 +94,8 @@ export const ROUTES: readonly RouteDef[] = [
   r('/personal-setting', null, '个人设置', 'Personal settings', { guards: ['login'], page: 'personalSetting' }),
   r('/user-agreement', null, '用户协议', 'User agreement', { page: 'userAgreement', ...BOTH }),
   r('/403', null, '无权限', 'No permission', { page: 'forbidden', ...BOTH }),
+  // Fleet administration (admin role; the page shows 403 to anyone else).
+  r('/admin', null, '集群管理', 'Fleet administration', { guards: ['login'], page: 'admin' }),
 
   // Generation routes
   r('/human-figure-image', 'ai-photo', '人台图', 'Mannequin image'),
