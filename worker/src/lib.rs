@@ -1,8 +1,8 @@
 //! The pixmart worker: apalis consumers over the shared job definitions,
 //! one handler per task type, capability advertisement and heartbeats.
 
-pub mod context;
 pub mod cli;
+pub mod context;
 pub mod failure;
 pub mod metrics;
 pub mod models;

@@ -6,8 +6,8 @@ mod auth;
 mod batches;
 mod benefits;
 mod config;
-mod events;
 mod dev;
+mod events;
 mod feedback;
 mod files;
 mod health;
@@ -27,55 +27,56 @@ use crate::error::ApiError;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/metrics", web::get().to(crate::metrics::metrics));
-    cfg.app_data(json_config()).service(
-        web::scope("/api")
-            .route("/health", web::get().to(health::health))
-            .route("/config", web::get().to(config::config))
-            .route("/auth/register", web::post().to(auth::register))
-            .route("/auth/login", web::post().to(auth::login))
-            .route("/auth/logout", web::post().to(auth::logout))
-            .route("/auth/reset-password", web::post().to(auth::reset_password))
-            .route("/auth/captcha", web::get().to(verification::image))
-            .route("/auth/captcha/verify", web::post().to(verification::verify))
-            .route("/auth/sms-code", web::post().to(verification::sms_code))
-            .route("/auth/mail-code", web::post().to(verification::mail_code))
-            .route("/dev/outbox", web::get().to(dev::outbox))
-            .route("/dev/captcha", web::get().to(dev::captcha))
-            .route("/user/info", web::get().to(user::info))
-            .route("/uploads", web::post().to(uploads::upload))
-            .route("/batches", web::post().to(batches::submit))
-            .route("/batches/{batch_id}", web::get().to(batches::get))
-            .route("/tasks", web::post().to(tasks::submit))
-            .route("/tasks", web::get().to(tasks::list))
-            .route("/tasks/{task_id}", web::get().to(tasks::get))
-            .route("/tasks/{task_id}/stop", web::post().to(tasks::stop))
-            .route("/tasks/{task_id}/events", web::get().to(events::events))
-            .configure(admin::configure)
-            .route("/files/{key:.+}", web::get().to(files::download))
-            .route("/messages", web::get().to(messages::list))
-            .route("/messages/read-all", web::post().to(messages::read_all))
-            .route("/messages/delete-all", web::post().to(messages::delete_all))
-            .route("/messages/{msg_id}/read", web::post().to(messages::read))
-            .route("/feedback", web::post().to(feedback::submit))
-            .route("/feedback/uploads", web::post().to(feedback::upload))
-            .route("/leads", web::post().to(leads::submit_lead))
-            .route("/enquiries", web::post().to(leads::submit_enquiry))
-            .route("/benefits/products", web::get().to(benefits::products))
-            .route("/ledger", web::get().to(benefits::ledger_page))
-            .route("/orders", web::post().to(orders::create))
-            .route("/orders", web::get().to(orders::list))
-            .route("/orders/{order_no}", web::get().to(orders::get))
-            .route("/orders/{order_no}/cancel", web::post().to(orders::cancel))
-            .route("/payments/notify", web::post().to(payments::notify))
-            .default_service(web::to(api_not_found)),
-    )
-    // The development payment provider's pay page (what its QR code opens).
-    .service(
-        web::scope("/pay/dev")
-            .route("/{order_no}", web::get().to(payments::dev_page))
-            .route("/{order_no}/pay", web::post().to(payments::dev_pay))
-            .route("/{order_no}/fail", web::post().to(payments::dev_fail)),
-    );
+    cfg.app_data(json_config())
+        .service(
+            web::scope("/api")
+                .route("/health", web::get().to(health::health))
+                .route("/config", web::get().to(config::config))
+                .route("/auth/register", web::post().to(auth::register))
+                .route("/auth/login", web::post().to(auth::login))
+                .route("/auth/logout", web::post().to(auth::logout))
+                .route("/auth/reset-password", web::post().to(auth::reset_password))
+                .route("/auth/captcha", web::get().to(verification::image))
+                .route("/auth/captcha/verify", web::post().to(verification::verify))
+                .route("/auth/sms-code", web::post().to(verification::sms_code))
+                .route("/auth/mail-code", web::post().to(verification::mail_code))
+                .route("/dev/outbox", web::get().to(dev::outbox))
+                .route("/dev/captcha", web::get().to(dev::captcha))
+                .route("/user/info", web::get().to(user::info))
+                .route("/uploads", web::post().to(uploads::upload))
+                .route("/batches", web::post().to(batches::submit))
+                .route("/batches/{batch_id}", web::get().to(batches::get))
+                .route("/tasks", web::post().to(tasks::submit))
+                .route("/tasks", web::get().to(tasks::list))
+                .route("/tasks/{task_id}", web::get().to(tasks::get))
+                .route("/tasks/{task_id}/stop", web::post().to(tasks::stop))
+                .route("/tasks/{task_id}/events", web::get().to(events::events))
+                .configure(admin::configure)
+                .route("/files/{key:.+}", web::get().to(files::download))
+                .route("/messages", web::get().to(messages::list))
+                .route("/messages/read-all", web::post().to(messages::read_all))
+                .route("/messages/delete-all", web::post().to(messages::delete_all))
+                .route("/messages/{msg_id}/read", web::post().to(messages::read))
+                .route("/feedback", web::post().to(feedback::submit))
+                .route("/feedback/uploads", web::post().to(feedback::upload))
+                .route("/leads", web::post().to(leads::submit_lead))
+                .route("/enquiries", web::post().to(leads::submit_enquiry))
+                .route("/benefits/products", web::get().to(benefits::products))
+                .route("/ledger", web::get().to(benefits::ledger_page))
+                .route("/orders", web::post().to(orders::create))
+                .route("/orders", web::get().to(orders::list))
+                .route("/orders/{order_no}", web::get().to(orders::get))
+                .route("/orders/{order_no}/cancel", web::post().to(orders::cancel))
+                .route("/payments/notify", web::post().to(payments::notify))
+                .default_service(web::to(api_not_found)),
+        )
+        // The development payment provider's pay page (what its QR code opens).
+        .service(
+            web::scope("/pay/dev")
+                .route("/{order_no}", web::get().to(payments::dev_page))
+                .route("/{order_no}/pay", web::post().to(payments::dev_pay))
+                .route("/{order_no}/fail", web::post().to(payments::dev_fail)),
+        );
 }
 
 /// Malformed JSON bodies answer `BAD_REQUEST` in the envelope, not actix's
