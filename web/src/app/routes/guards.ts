@@ -21,8 +21,11 @@ export interface GuardContext {
  */
 export type Access = 'ok' | 'login' | 'forbidden' | 'not-available';
 
-/** Paths every brand has: the no-permission page and the agreements. */
-export const ALWAYS_ALLOWED: readonly string[] = ['/403', '/user-agreement'];
+/**
+ * Paths every brand has: the no-permission page, the agreements, and the
+ * operators' fleet page (gated by the admin role, not by the brand).
+ */
+export const ALWAYS_ALLOWED: readonly string[] = ['/403', '/user-agreement', '/admin'];
 
 export function inBrand(def: RouteDef, config: Pick<AppConfig, 'routes'>): boolean {
   const path = brandPathOf(def);
