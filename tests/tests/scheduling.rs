@@ -103,3 +103,66 @@ async fn lanes_on_sqlite() {
 async fn lanes_on_postgres() {
     a_paid_task_overtakes_queued_free_tasks(TestDatabase::postgres().await).await;
 }
+
+/// A backlog built while no worker runs (here: one batch insert of 20,000
+/// tasks) stays in the database; Redis only ever holds the window; once a
+/// worker returns every task is served. The no-pipeline worker keeps this
+/// about the queue (dispatch, Redis, claim, completion and settlement), not
+/// inference. Slow in a debug build on two cores, hence ignored here and
+/// also run by `PIXMART_BENCH_BACKLOG=20000 scripts/bench queue`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "minutes in a debug build; run with --ignored or scripts/bench queue"]
+async fn a_backlog_of_20000_is_served_in_full_when_workers_return() {
+    use pixmart_shared::db::store::tasks::NewTask;
+    use pixmart_shared::db::store::{batches, dispatch as dispatch_store, ledger};
+    use pixmart_shared::domain::{BizType, Bucket, Lingshi, TaskId};
+    use pixmart_shared::jobs::{QueueKey, DEFAULT_POOL};
+
+    let n: u32 = std::env::var("PIXMART_TEST_BACKLOG").ok().and_then(|v| v.parse().ok()).unwrap_or(20_000);
+    let app = TestApp::start_with(TestDatabase::sqlite(), |s| {
+        s.tasks.max_batch_items = u64::from(n);
+        s.tasks.deadline_secs = 3600;
+    })
+    .await;
+    let db = app.db().await;
+    let (c, _) = signed_in_with_photo(&app).await;
+    let owner = fleet::user_id(&c).await;
+    ledger::grant(&db, owner, Bucket::Topup, Lingshi::new(n * 5), "backlog").await.unwrap();
+    let queue = QueueKey::for_task(BizType::MattingImage, None).name(&app.settings.redis.namespace);
+    let items = (0..n)
+        .map(|_| NewTask {
+            id: TaskId::new(),
+            owner,
+            biz_type: BizType::MattingImage,
+            params: serde_json::json!({ "imageUrl": "backlog" }),
+            cost: BizType::MattingImage.cost(),
+            pool: DEFAULT_POOL.to_owned(),
+            lane: "standard".to_owned(),
+            share_key: dispatch_store::share_key(owner, None),
+            queue: queue.clone(),
+            idempotency_key: None,
+        })
+        .collect();
+    let batches::BatchCreated::New { batch_id, .. } =
+        batches::create_batch(&db, owner, BizType::MattingImage, items, 10).await.unwrap()
+    else {
+        panic!("batch refused")
+    };
+    // No worker: Redis holds only the window; the rest waits in the database.
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let waiting = dispatch_store::outbox_len(&db).await.unwrap();
+    assert!(waiting >= u64::from(n) - 2, "{waiting} waiting");
+
+    let _worker = Worker::noop(&app.settings, DEFAULT_POOL, 8);
+    let deadline = std::time::Instant::now() + Duration::from_secs(1800);
+    loop {
+        let p = batches::batch_progress(&db, &batch_id, owner).await.unwrap().unwrap();
+        if p.finished() == p.total {
+            assert_eq!(p.by_status["SUCCESS"], n, "{p:?}");
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "not served: {:?}", p.by_status);
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+    assert_eq!(dispatch_store::outbox_len(&db).await.unwrap(), 0);
+}
