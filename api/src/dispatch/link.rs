@@ -99,7 +99,11 @@ impl Dispatcher {
                 // in the scheduled set (due now), so announce it ourselves:
                 // idle workers of the queue fetch at once.
                 let mut conn = storage.get_connection().clone();
-                let _ = redis::cmd("PUBLISH").arg(available_channel(queue)).arg(task_id.to_string()).query_async::<i64>(&mut conn).await;
+                let _ = redis::cmd("PUBLISH")
+                    .arg(available_channel(queue))
+                    .arg(task_id.to_string())
+                    .query_async::<i64>(&mut conn)
+                    .await;
                 Ok(())
             }
             Ok(Err(e)) => {

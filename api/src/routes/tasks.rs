@@ -1,8 +1,8 @@
 use actix_web::{web, HttpRequest, HttpResponse};
+use pixmart_shared::db::store::dispatch as dispatch_store;
 use pixmart_shared::db::store::tasks::{self as task_store, Created, NewTask};
 use pixmart_shared::db::store::uploads as upload_store;
 use pixmart_shared::domain::{BizType, TaskId, TaskSpec, TaskStatus};
-use pixmart_shared::db::store::dispatch as dispatch_store;
 use pixmart_shared::jobs::QueueKey;
 use pixmart_shared::ErrorCode;
 use serde::Deserialize;

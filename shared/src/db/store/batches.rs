@@ -24,7 +24,10 @@ use crate::domain::{BizType, TaskId, TaskStatus, UserId};
 /// What `create_batch` did.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BatchCreated {
-    New { batch_id: String, task_ids: Vec<TaskId> },
+    New {
+        batch_id: String,
+        task_ids: Vec<TaskId>,
+    },
     /// The user already has `max_open_batches` unfinished batches.
     TooManyOpen,
 }
@@ -106,7 +109,11 @@ pub struct BatchProgress {
 impl BatchProgress {
     /// Tasks that have ended, whatever the outcome.
     pub fn finished(&self) -> u32 {
-        self.by_status.iter().filter(|(s, _)| TaskStatus::parse(s).is_some_and(TaskStatus::is_terminal)).map(|(_, n)| n).sum()
+        self.by_status
+            .iter()
+            .filter(|(s, _)| TaskStatus::parse(s).is_some_and(TaskStatus::is_terminal))
+            .map(|(_, n)| n)
+            .sum()
     }
 }
 
