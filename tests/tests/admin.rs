@@ -6,8 +6,9 @@
 
 use std::time::{Duration, Instant};
 
+use pixmart_shared::db::store::workers::{self, WorkerNode};
 use pixmart_shared::db::store::{ledger, tasks as task_store};
-use pixmart_shared::domain::TaskId;
+use pixmart_shared::domain::{BizType, TaskId};
 use pixmart_tests::images::{encode_png, product_photo};
 use pixmart_tests::{TestApp, TestClient, TestDatabase};
 use serde_json::{json, Value};
@@ -143,9 +144,18 @@ async fn pause_drain_and_resume_are_followed_by_the_worker() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_admin_sees_waiting_work_and_cancels_any_task_with_one_refund() {
+async fn an_admin_sees_waiting_work_and_cancels_any_task_with_one_refund_sqlite() {
+    waiting_work_and_cancel(TestDatabase::sqlite()).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_admin_sees_waiting_work_and_cancels_any_task_with_one_refund_postgres() {
+    waiting_work_and_cancel(TestDatabase::postgres().await).await;
+}
+
+async fn waiting_work_and_cancel(db: TestDatabase) {
     // No worker: the task waits, and its pool has no live worker.
-    let app = TestApp::start(TestDatabase::sqlite()).await;
+    let app = TestApp::start(db).await;
     let (admin, _) = admin(&app).await;
     let mut c = app.client();
     c.register_random().await;
@@ -162,6 +172,29 @@ async fn an_admin_sees_waiting_work_and_cancels_any_task_with_one_refund() {
     let pool = p["data"]["list"].as_array().unwrap().iter().find(|r| r["pool"] == "default").unwrap().clone();
     assert_eq!((pool["noLiveWorker"].as_bool(), pool["stranded"].as_bool()), (Some(true), Some(true)), "{pool}");
 
+    // A node that registered and claimed it (as a worker process would):
+    // the admin sees the job on the node.
+    let db = app.db().await;
+    let id: TaskId = task_id.parse().unwrap();
+    let node = WorkerNode {
+        id: "gpu-box-1-7-abcdef12".into(),
+        name: "gpu-box-1-7-abcdef12".into(),
+        host: "gpu-box-1".into(),
+        version: "0.1.0".into(),
+        device: "GPU NVIDIA H100 (81559 MiB)".into(),
+        pool: "default".into(),
+        capabilities: vec![BizType::MattingImage],
+        concurrency: 2,
+        metrics_addr: None,
+    };
+    workers::register_worker(&db, &node).await.unwrap();
+    task_store::claim_task(&db, id, &node.id, chrono::Duration::minutes(10)).await.unwrap().unwrap();
+    let (_, nodes) = admin.get("/api/admin/nodes").await;
+    let seen = &nodes["data"]["list"][0];
+    assert_eq!((seen["id"].as_str(), seen["status"].as_str()), (Some(node.id.as_str()), Some("live")), "{nodes}");
+    assert_eq!((seen["currentJobs"].as_u64(), seen["load"].as_f64()), (Some(1), Some(0.5)), "{seen}");
+    assert_eq!(seen["device"], "GPU NVIDIA H100 (81559 MiB)");
+
     let (s, b) = admin.post_json(&format!("/api/admin/tasks/{task_id}/cancel"), json!({})).await;
     assert_eq!(s, 200, "{b}");
     assert_eq!((b["data"]["status"].as_str(), b["data"]["errorCode"].as_str()), (Some("FAILED"), Some("TASK_STOPPED")));
@@ -171,8 +204,8 @@ async fn an_admin_sees_waiting_work_and_cancels_any_task_with_one_refund() {
     assert_eq!((s, b["error"].as_str()), (409, Some("TASK_NOT_STOPPABLE")), "{b}");
     let (s, _) = admin.post_json("/api/admin/tasks/not-a-task/cancel", json!({})).await;
     assert_eq!(s, 404);
-    let db = app.db().await;
-    let id: TaskId = task_id.parse().unwrap();
+    // The worker that held it cannot write an outcome any more.
+    assert!(!task_store::complete_task(&db, id, &node.id, &[]).await.unwrap());
     let owner = task_store::get_task(&db, id).await.unwrap().unwrap().owner;
     let kinds: Vec<String> = ledger::entries(&db, owner)
         .await
