@@ -28,7 +28,6 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 #[path = "../tests/support/fleet.rs"]
-#[allow(dead_code)]
 mod fleet;
 
 use std::time::{Duration, Instant};
@@ -40,6 +39,9 @@ use pixmart_shared::jobs::{QueueKey, DEFAULT_POOL};
 use pixmart_tests::images::{encode_png, product_photo};
 use pixmart_tests::{TestApp, TestClient, TestDatabase};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QuerySelect};
+
+/// A task's status, start and end.
+type Timing = (String, Option<chrono::DateTime<chrono::Utc>>, Option<chrono::DateTime<chrono::Utc>>);
 
 fn env_u64(name: &str, default: u64) -> u64 {
     std::env::var(name).ok().and_then(|v| v.trim().parse().ok()).unwrap_or(default)
@@ -161,7 +163,7 @@ async fn run() {
         assert!(Instant::now() < deadline, "backlog not served: {p:?}");
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
-    let rows: Vec<(String, Option<chrono::DateTime<chrono::Utc>>, Option<chrono::DateTime<chrono::Utc>>)> =
+    let rows: Vec<Timing> =
         pixmart_shared::db::entities::tasks::Entity::find()
             .select_only()
             .column(pixmart_shared::db::entities::tasks::Column::Status)
