@@ -163,17 +163,16 @@ async fn run() {
         assert!(Instant::now() < deadline, "backlog not served: {p:?}");
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
-    let rows: Vec<Timing> =
-        pixmart_shared::db::entities::tasks::Entity::find()
-            .select_only()
-            .column(pixmart_shared::db::entities::tasks::Column::Status)
-            .column(pixmart_shared::db::entities::tasks::Column::StartedAt)
-            .column(pixmart_shared::db::entities::tasks::Column::FinishedAt)
-            .filter(pixmart_shared::db::entities::tasks::Column::BatchId.eq(batch_id.as_str()))
-            .into_tuple()
-            .all(&db)
-            .await
-            .unwrap();
+    let rows: Vec<Timing> = pixmart_shared::db::entities::tasks::Entity::find()
+        .select_only()
+        .column(pixmart_shared::db::entities::tasks::Column::Status)
+        .column(pixmart_shared::db::entities::tasks::Column::StartedAt)
+        .column(pixmart_shared::db::entities::tasks::Column::FinishedAt)
+        .filter(pixmart_shared::db::entities::tasks::Column::BatchId.eq(batch_id.as_str()))
+        .into_tuple()
+        .all(&db)
+        .await
+        .unwrap();
     let succeeded = rows.iter().filter(|r| r.0 == TaskStatus::Success.as_str()).count();
     let first = rows.iter().filter_map(|r| r.1).min().unwrap();
     let last = rows.iter().filter_map(|r| r.2).max().unwrap();
