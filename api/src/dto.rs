@@ -109,8 +109,11 @@ impl UserInfoDto {
         self.professional_or_flagship = t.is_professional_or_flagship();
         self.is_chat_allow = t.is_paid();
         self.points = m.balances.total();
-        self.benefit_package =
-            BenefitPackageDto { remain_bean_count: m.balances.total(), end_time: m.end_time, product: ProductDto { product_type: t.as_str() } };
+        self.benefit_package = BenefitPackageDto {
+            remain_bean_count: m.balances.total(),
+            end_time: m.end_time,
+            product: ProductDto { product_type: t.as_str() },
+        };
         self.buckets = BucketsDto { topup: m.balances.topup, plan: m.balances.plan, free: m.balances.free };
         self.benefits = TierBenefitsDto {
             allows_2k: t.allows_2k(),

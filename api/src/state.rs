@@ -43,9 +43,21 @@ impl AppState {
         let brands = Brands::load(settings.branding.file.as_deref()).context("brand configuration")?;
         let (code_sender, dev_outbox) = crate::senders::from_settings(&settings.auth).context("code sender")?;
         let catalogue = Arc::new(
-            crate::catalogue::Catalogue::load(settings.payments.catalogue_file.as_deref()).context("product catalogue")?,
+            crate::catalogue::Catalogue::load(settings.payments.catalogue_file.as_deref())
+                .context("product catalogue")?,
         );
         let payment_provider = crate::payments::from_settings(&settings.payments).context("payment provider")?;
-        Ok(AppState { db, blobs, dispatcher, feeder: Arc::new(Feeder::default()), settings: Arc::new(settings), brands: Arc::new(brands), code_sender, dev_outbox, catalogue, payment_provider })
+        Ok(AppState {
+            db,
+            blobs,
+            dispatcher,
+            feeder: Arc::new(Feeder::default()),
+            settings: Arc::new(settings),
+            brands: Arc::new(brands),
+            code_sender,
+            dev_outbox,
+            catalogue,
+            payment_provider,
+        })
     }
 }
