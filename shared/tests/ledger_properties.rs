@@ -69,8 +69,8 @@ async fn run_on_postgres(ops: Vec<Op>) -> Result<(), TestCaseError> {
 }
 
 async fn run(url: &str, ops: Vec<Op>) -> Result<(), TestCaseError> {
+    db::migrate_url(url).await.map_err(|e| TestCaseError::fail(e.to_string()))?;
     let conn = db::connect(url, 2).await.map_err(|e| TestCaseError::fail(e.to_string()))?;
-    db::migrate(&conn).await.map_err(|e| TestCaseError::fail(e.to_string()))?;
     let account = Account::Phone(Phone::parse("13800000000").map_err(|e| TestCaseError::fail(e.to_string()))?);
     let user = users::create_user(&conn, &account, "x".into()).await.map_err(|e| TestCaseError::fail(e.to_string()))?;
     let tasks: Vec<TaskId> = (0..6).map(|_| TaskId::new()).collect();

@@ -65,11 +65,20 @@ pub async fn connect(url: &str, max_connections: u32) -> Result<DatabaseConnecti
 /// Connects with the configured URL and pool size, migrating when the
 /// settings ask for it: what every binary does at start.
 pub async fn open(settings: &crate::config::Settings) -> Result<DatabaseConnection, DbErr> {
-    let db = connect(settings.database_url(), settings.database.max_connections).await?;
     if settings.database.auto_migrate {
-        migrate(&db).await?;
+        migrate_url(settings.database_url()).await?;
     }
-    Ok(db)
+    connect(settings.database_url(), settings.database.max_connections).await
+}
+
+/// Applies pending migrations over a connection of its own, closed before
+/// the pool opens: a SQLite connection pooled while another one altered a
+/// table can keep column lists of the old schema in its statement cache
+/// ("Missing value for column …" on the new column).
+pub async fn migrate_url(url: &str) -> Result<(), DbErr> {
+    let db = connect(url, 1).await?;
+    migrate(&db).await?;
+    db.close().await
 }
 
 /// Applies pending migrations.
