@@ -1,5 +1,7 @@
 use actix_web::{web, HttpRequest, HttpResponse};
+use chrono::Utc;
 use pixmart_shared::db::store::dispatch as dispatch_store;
+use pixmart_shared::db::store::membership;
 use pixmart_shared::db::store::tasks::{self as task_store, Created, NewTask};
 use pixmart_shared::db::store::uploads as upload_store;
 use pixmart_shared::domain::{BizType, TaskId, TaskSpec, TaskStatus};
@@ -132,7 +134,10 @@ pub async fn list(state: web::Data<AppState>, me: AuthUser, q: web::Query<ListQu
         Some(raw) => Some(BizType::parse(raw)?),
         None => None,
     };
-    let (rows, total) = task_store::list_tasks(&state.db, me.id, biz, page_num, page_size).await?;
+    // History is kept for the tier's retention window (7/30/100/100/365 days).
+    let tier = membership::current_tier(&state.db, me.id).await?;
+    let since = Utc::now() - chrono::Duration::days(i64::from(tier.history_retention_days()));
+    let (rows, total) = task_store::list_tasks_since(&state.db, me.id, biz, Some(since), page_num, page_size).await?;
     let lang = lang::current();
     let list = rows.iter().map(|t| TaskDto::from_record(t, lang)).collect();
     Ok(envelope::ok(PageDto { list, total }))

@@ -201,7 +201,23 @@ pub async fn list_tasks(
     page_num: u64,
     page_size: u64,
 ) -> Result<(Vec<TaskRecord>, u64), StoreError> {
+    list_tasks_since(db, owner, biz_type, None, page_num, page_size).await
+}
+
+/// The owner's tasks created after `since` (their tier's history window),
+/// newest first.
+pub async fn list_tasks_since(
+    db: &impl ConnectionTrait,
+    owner: UserId,
+    biz_type: Option<BizType>,
+    since: Option<DateTime<Utc>>,
+    page_num: u64,
+    page_size: u64,
+) -> Result<(Vec<TaskRecord>, u64), StoreError> {
     let mut query = tasks::Entity::find().filter(tasks::Column::OwnerId.eq(owner.0));
+    if let Some(since) = since {
+        query = query.filter(tasks::Column::CreatedAt.gte(since));
+    }
     if let Some(b) = biz_type {
         query = query.filter(tasks::Column::BizType.eq(b.as_str()));
     }
