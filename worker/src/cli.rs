@@ -38,6 +38,11 @@ pub fn main() -> std::process::ExitCode {
     if let Some(pool) = cli.pool {
         settings.worker.pool = pool;
     }
+    // A name the API could never route to would leave this node idle forever.
+    if !pixmart_shared::jobs::valid_pool_name(&settings.worker.pool) {
+        eprintln!("pixmart-worker: invalid pool name {:?}: 1 to 64 of a-z, 0-9, '-' and '_'", settings.worker.pool);
+        return std::process::ExitCode::FAILURE;
+    }
     if let Some(n) = cli.concurrency {
         settings.worker.concurrency = n.max(1);
     }

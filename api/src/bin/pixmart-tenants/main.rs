@@ -5,6 +5,7 @@
 //! pixmart-tenants create --slug yili --name 伊利 [--icon URL] [--company NAME] [--enterprise] [--switches JSON]
 //! pixmart-tenants assign --user 13800138000 --tenant yili     (user by id, phone or email)
 //! pixmart-tenants unassign --user 13800138000
+//! pixmart-tenants pool --tenant yili --pool yili-gpu             (dedicated compute; --shared to undo)
 //! pixmart-tenants seed-demo                                    (the spec's example tenants; demo data only)
 //! ```
 //!
@@ -68,6 +69,16 @@ enum Command {
         #[arg(long)]
         user: String,
     },
+    /// Send a tenant's tasks to a dedicated worker pool (workers started
+    /// with `pixmart-worker --pool NAME`), or back to the shared pool.
+    Pool {
+        #[arg(long)]
+        tenant: String,
+        #[arg(long, conflicts_with = "shared", required_unless_present = "shared")]
+        pool: Option<String>,
+        #[arg(long)]
+        shared: bool,
+    },
     /// Create or update the spec's example tenants (demo data).
     SeedDemo,
 }
@@ -116,6 +127,18 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             let user = find_user(&db, &user).await?;
             tenants::assign_user(&db, user, None).await?;
             println!("user {} is in no tenant", user.0);
+        }
+        Command::Pool { tenant, pool, shared: _ } => {
+            if let Some(p) = pool.as_deref().filter(|p| !pixmart_shared::jobs::valid_pool_name(p)) {
+                bail!("invalid pool name {p:?}: 1 to 64 of a-z, 0-9, '-' and '_'");
+            }
+            let slug = TenantSlug::parse(&tenant).map_err(|_| anyhow!("invalid tenant slug {tenant:?}"))?;
+            let t = tenants::find_by_slug(&db, &slug).await?.ok_or_else(|| anyhow!("no tenant {tenant:?}"))?;
+            pixmart_shared::db::store::dispatch::assign_tenant_pool(&db, t.id, pool.as_deref()).await?;
+            match pool {
+                Some(p) => println!("tenant {} now runs on pool {p}", t.slug),
+                None => println!("tenant {} now runs on the shared pool", t.slug),
+            }
         }
         Command::SeedDemo => {
             for spec in demo::tenants()? {
