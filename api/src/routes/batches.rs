@@ -75,7 +75,7 @@ pub async fn submit(state: web::Data<AppState>, me: AuthUser, body: web::Json<Ba
             owner: me.id,
             biz_type: biz,
             params: spec.to_params(),
-            cost: biz.cost(),
+            cost: spec.cost(),
             pool: route.pool.clone(),
             lane: route.lane.as_str().to_owned(),
             share_key: route.share_key.clone(),

@@ -53,7 +53,7 @@ pub async fn submit(
             owner: me.id,
             biz_type: biz,
             params: spec.to_params(),
-            cost: biz.cost(),
+            cost: spec.cost(),
             pool: route.pool.clone(),
             lane: route.lane.as_str().to_owned(),
             share_key: route.share_key,

@@ -1,5 +1,8 @@
 //! `TaskSpec::parse`: a task submission's `bizType` and `params` become one
 //! typed spec. Option names are the spec's, in camelCase.
+//!
+//! Each task type's options live in their own submodule of this folder;
+//! this file only dispatches and holds the helpers they share.
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -53,6 +56,15 @@ impl TaskSpec {
         }
     }
 
+    /// What this task is charged when accepted. The per-type price lives in
+    /// [`BizType::cost`]; options that change the price (number of images,
+    /// resolution) are applied here, in one place.
+    pub fn cost(&self) -> crate::domain::Lingshi {
+        match self {
+            TaskSpec::Cutout(_) => self.biz_type().cost(),
+        }
+    }
+
     pub fn biz_type(&self) -> BizType {
         match self {
             TaskSpec::Cutout(_) => BizType::MattingImage,
@@ -98,14 +110,14 @@ fn parse_cutout(params: &Map<String, Value>) -> Result<CutoutSpec, Invalid> {
     Ok(CutoutSpec { image, model })
 }
 
-fn required_str<'a>(params: &'a Map<String, Value>, key: &'static str) -> Result<&'a str, Invalid> {
+pub(crate) fn required_str<'a>(params: &'a Map<String, Value>, key: &'static str) -> Result<&'a str, Invalid> {
     match params.get(key) {
         Some(Value::String(s)) if !s.trim().is_empty() => Ok(s.trim()),
         _ => Err(Invalid::field(ErrorCode::InvalidParam, key)),
     }
 }
 
-fn reject_unknown(params: &Map<String, Value>, known: &[&'static str]) -> Result<(), Invalid> {
+pub(crate) fn reject_unknown(params: &Map<String, Value>, known: &[&'static str]) -> Result<(), Invalid> {
     match params.keys().find(|k| !known.contains(&k.as_str())) {
         Some(_) => Err(Invalid::field(ErrorCode::InvalidParam, "params")),
         None => Ok(()),
