@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { CapabilityGate } from '../../../components/CapabilityGate';
 import { GenerationWorkspace } from '../../../components/GenerationWorkspace';
 import { ImageUploader, type UploadedImage } from '../../../components/ImageUploader';
 import type { Task } from '../../../lib/api/tasks';
@@ -28,8 +29,17 @@ function parseTime(value: string | null | undefined): number | null {
   return Number.isNaN(ms) ? null : ms;
 }
 
-/** /ai-cutout: upload, pick a model, generate, see and download the cutout. */
+/** /ai-cutout, behind the capability gate (no form when no worker can cut out). */
 export function CutoutPage() {
+  return (
+    <CapabilityGate bizType="MATTING_IMAGE">
+      <CutoutWorkspace />
+    </CapabilityGate>
+  );
+}
+
+/** Upload, pick a model, generate, see and download the cutout. */
+function CutoutWorkspace() {
   const { t } = useI18n();
   const { user } = useSession();
   const requireLogin = useRequireLogin();
