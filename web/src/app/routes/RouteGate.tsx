@@ -2,6 +2,15 @@ import { useEffect, type ComponentType } from 'react';
 import { AdminPage } from '../../features/admin/components/AdminPage';
 import { MemberPage } from '../../features/benefits/components/MemberPage';
 import { CutoutPage } from '../../features/cutout/components/CutoutPage';
+import {
+  CustomizedAnimalPage,
+  CustomizedModelsPage,
+  MannequinPage,
+  ModelPhotoPage,
+  ShoesPage,
+  TryonPage,
+  WigPage,
+} from '../../features/diffusion/components/pages';
 import { PersonalSettingPage } from '../../features/settings/components/PersonalSettingPage';
 import { useAppConfig } from '../../lib/config';
 import { openLoginDialog, useSession } from '../../lib/session';
@@ -22,6 +31,13 @@ const PAGES: Record<PageId, ComponentType> = {
   userAgreement: UserAgreementPage,
   forbidden: ForbiddenPage,
   admin: AdminPage,
+  mannequin: MannequinPage,
+  modelPhoto: ModelPhotoPage,
+  shoes: ShoesPage,
+  wig: WigPage,
+  customizedModels: CustomizedModelsPage,
+  customizedAnimal: CustomizedAnimalPage,
+  tryon: TryonPage,
 };
 
 /**

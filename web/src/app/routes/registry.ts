@@ -41,7 +41,14 @@ export type PageId =
   | 'personalSetting'
   | 'userAgreement'
   | 'forbidden'
-  | 'admin';
+  | 'admin'
+  | 'mannequin'
+  | 'modelPhoto'
+  | 'shoes'
+  | 'wig'
+  | 'customizedModels'
+  | 'customizedAnimal'
+  | 'tryon';
 
 export interface RouteDef {
   /** Path as react-router matches it (`:id` for parameters). */
@@ -98,21 +105,24 @@ export const ROUTES: readonly RouteDef[] = [
   r('/admin', null, '集群管理', 'Fleet administration', { guards: ['login'], page: 'admin' }),
 
   // Generation routes
-  r('/human-figure-image', 'ai-photo', '人台图', 'Mannequin image'),
-  r('/model-photo-new', 'ai-photo', '真人模特图', 'Real-person model image'),
-  r('/shoes-image', 'ai-photo', '鞋靴图', 'Shoe image'),
-  r('/wig-image', 'ai-photo', '假发图', 'Wig image'),
+  r('/human-figure-image', 'ai-photo', '人台图', 'Mannequin image', { page: 'mannequin' }),
+  r('/model-photo-new', 'ai-photo', '真人模特图', 'Real-person model image', { page: 'modelPhoto' }),
+  r('/shoes-image', 'ai-photo', '鞋靴图', 'Shoe image', { page: 'shoes' }),
+  r('/wig-image', 'ai-photo', '假发图', 'Wig image', { page: 'wig' }),
   r('/ai-product-image', 'ai-photo', '商品图', 'Product image'),
   r('/rewrite-background', 'ai-photo', '背景复刻', 'Background replication'),
   r('/product-bg', 'ai-photo', '商品换背景', 'Product background'),
   r('/ai-cutout', 'ai-photo', 'AI抠图', 'AI Cutout', { page: 'cutout', ...BOTH }),
-  r('/customized-models', 'ai-photo', '定制模特', 'Custom models'),
-  r('/customized-animal', 'ai-photo', '宠物/定制形象', 'Pet and custom characters', { guards: ['customizedImage'] }),
+  r('/customized-models', 'ai-photo', '定制模特', 'Custom models', { page: 'customizedModels' }),
+  r('/customized-animal', 'ai-photo', '宠物/定制形象', 'Pet and custom characters', {
+    guards: ['customizedImage'],
+    page: 'customizedAnimal',
+  }),
   r('/customized-publicity', 'material-generation', '定制宣传图', 'Custom publicity images'),
   r('/ai-qr-code', 'material-generation', '艺术二维码', 'Artistic QR code'),
   r('/ai-video', 'ai-photo', '图生视频', 'Image to video'),
   r('/ai-video-single', null, '图生视频', 'Image to video'),
-  r('/tryon', 'ai-photo', '虚拟试穿', 'Virtual try-on'),
+  r('/tryon', 'ai-photo', '虚拟试穿', 'Virtual try-on', { page: 'tryon' }),
   r('/batch-copy-bg', 'material-generation', '批量复制背景', 'Batch background copy'),
 
   // Rewrite and topic routes

@@ -132,7 +132,8 @@ describe('guards', () => {
     expect(routeAccess(def('/mott-agent'), ctx({ loggedIn: true }, all))).toBe('forbidden');
     expect(routeAccess(def('/mott-agent'), ctx({ loggedIn: true, isChatAllow: true }, all))).toBe('not-available');
     expect(routeAccess(def('/customized-animal'), ctx({}, all))).toBe('forbidden');
-    expect(routeAccess(def('/customized-animal'), ctx({}, { ...all, flags: { customizedImage: true } }))).toBe('not-available');
+    // Built (the diffusion family's page): open once the flag is on.
+    expect(routeAccess(def('/customized-animal'), ctx({}, { ...all, flags: { customizedImage: true } }))).toBe('ok');
   });
 
   it('builds each brand menu from its groups, in its order, without empty groups', () => {

@@ -1,0 +1,56 @@
+/** Strings of the diffusion-family pages (merged into the one i18n table). */
+export const DIFFUSION_MESSAGES = {
+  'diffusion.mannequin.title': { zh: '人台图', en: 'Mannequin image' },
+  'diffusion.mannequin.subtitle': {
+    zh: '上传人台图，生成真人模特穿着同款服装的图片；服装像素保持不变。',
+    en: 'Upload a mannequin photo and get a real model wearing the same garment; the garment stays pixel-exact.',
+  },
+  'diffusion.modelPhoto.title': { zh: '真人模特图', en: 'Real-person model image' },
+  'diffusion.modelPhoto.subtitle': {
+    zh: '上传服装图，选择模特与场景，生成模特展示图；服装像素保持不变。',
+    en: 'Upload a garment, pick a model and a scene; the garment stays pixel-exact.',
+  },
+  'diffusion.shoes.title': { zh: '鞋靴图', en: 'Shoe image' },
+  'diffusion.shoes.subtitle': {
+    zh: '上传鞋靴图，生成上脚与场景图；鞋子像素保持不变。',
+    en: 'Upload shoes and get them worn in a scene; the shoes stay pixel-exact.',
+  },
+  'diffusion.wig.title': { zh: '假发图', en: 'Wig image' },
+  'diffusion.wig.subtitle': {
+    zh: '上传假发图，生成模特佩戴效果；假发像素保持不变。',
+    en: 'Upload a wig and see it worn by a model; the wig stays pixel-exact.',
+  },
+  'diffusion.customizedModels.title': { zh: '定制模特', en: 'Custom models' },
+  'diffusion.customizedModels.subtitle': {
+    zh: '上传参考照片，按风格生成定制模特形象。',
+    en: 'Upload a reference photo and restyle it into a custom model.',
+  },
+  'diffusion.customizedAnimal.title': { zh: '宠物/定制形象', en: 'Pet and custom characters' },
+  'diffusion.customizedAnimal.subtitle': {
+    zh: '上传宠物照片，按风格生成定制形象。',
+    en: 'Upload a pet photo and restyle it into a custom character.',
+  },
+  'diffusion.tryon.title': { zh: '虚拟试穿', en: 'Virtual try-on' },
+  'diffusion.tryon.subtitle': {
+    zh: '上传模特照片和服装图，生成试穿效果；服装像素保持不变。',
+    en: 'Upload a person and a garment to see it worn; the garment stays pixel-exact.',
+  },
+  'diffusion.garment': { zh: '服装图', en: 'Garment' },
+  'diffusion.genNum': { zh: '生成数量', en: 'Images' },
+  'diffusion.ratio': { zh: '比例', en: 'Ratio' },
+  'diffusion.ratio.original': { zh: '原图比例', en: 'Original' },
+  'diffusion.field.scene': { zh: '场景', en: 'Scene' },
+  'diffusion.field.modelId': { zh: '模特', en: 'Model' },
+  'diffusion.field.backgroundId': { zh: '背景', en: 'Background' },
+  'diffusion.field.color': { zh: '颜色', en: 'Colour' },
+  'diffusion.field.styleId': { zh: '风格', en: 'Style' },
+  'diffusion.tryonType': { zh: '试穿方式', en: 'Try-on type' },
+  'diffusion.tryonType.split': { zh: '单件', en: 'Single piece' },
+  'diffusion.tryonType.set': { zh: '套装', en: 'Full outfit' },
+  'diffusion.needImage': { zh: '请先上传图片', en: 'Upload a picture first' },
+  'diffusion.needGarment': { zh: '请上传服装图', en: 'Upload the garment' },
+  'diffusion.empty': { zh: '上传图片并点击生成，结果将显示在这里', en: 'Upload a picture and generate; results appear here' },
+  'diffusion.generating': { zh: '生成中', en: 'Generating' },
+  'diffusion.failed': { zh: '生成失败，灵石已退回', en: 'Generation failed; your coins were returned' },
+  'diffusion.download': { zh: '下载', en: 'Download' },
+} as const;
