@@ -10,6 +10,9 @@ use serde_json::{Map, Value};
 use super::{BizType, Invalid, UploadId};
 use crate::error::ErrorCode;
 
+pub mod video;
+pub use video::{CameraMove, MotionSpeed, VideoFormat, VideoResolution, VideoSpec};
+
 /// The segmentation network a cutout uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -42,6 +45,7 @@ pub struct CutoutSpec {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TaskSpec {
     Cutout(CutoutSpec),
+    Video(VideoSpec),
 }
 
 impl TaskSpec {
@@ -52,6 +56,7 @@ impl TaskSpec {
         let params = params.as_object().ok_or(Invalid::field(ErrorCode::InvalidParam, "params"))?;
         match biz {
             BizType::MattingImage => parse_cutout(params).map(TaskSpec::Cutout),
+            BizType::Img2Video => video::parse(params).map(TaskSpec::Video),
             _ => Err(Invalid::field(ErrorCode::BizTypeNotAvailable, "bizType")),
         }
     }
@@ -62,12 +67,16 @@ impl TaskSpec {
     pub fn cost(&self) -> crate::domain::Lingshi {
         match self {
             TaskSpec::Cutout(_) => self.biz_type().cost(),
+            TaskSpec::Video(v) => {
+                crate::domain::Lingshi::new(super::biz_type::video_cost_lingshi(v.resolution == VideoResolution::P720))
+            }
         }
     }
 
     pub fn biz_type(&self) -> BizType {
         match self {
             TaskSpec::Cutout(_) => BizType::MattingImage,
+            TaskSpec::Video(_) => BizType::Img2Video,
         }
     }
 
@@ -75,6 +84,7 @@ impl TaskSpec {
     pub fn input_uploads(&self) -> Vec<UploadId> {
         match self {
             TaskSpec::Cutout(c) => vec![c.image],
+            TaskSpec::Video(v) => vec![v.image],
         }
     }
 
@@ -86,6 +96,7 @@ impl TaskSpec {
                 "imageUrl": upload_url(c.image),
                 "model": c.model.as_str(),
             }),
+            TaskSpec::Video(v) => v.to_params(),
         }
     }
 }

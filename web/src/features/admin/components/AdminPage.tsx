@@ -10,6 +10,7 @@ import { useI18n } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { ForbiddenPage, LoadingPage } from '../../../app/pages/StatusPages';
 import { useCancelTask, useNodeAction, useNodes, usePools, useQueues, type FleetNode, type NodeAction } from '../api/admin';
+import { TenantPools } from './TenantPools';
 import { adminText, type AdminKey } from './text';
 
 function actionsFor(node: FleetNode): NodeAction[] {
@@ -168,6 +169,8 @@ export function AdminPage() {
           </tbody>
         </table>
       </section>
+
+      <TenantPools enabled={allowed} />
 
       <section>
         <h2>{tr('cancelTask')}</h2>
