@@ -12,6 +12,7 @@ mod cutout;
 mod error;
 mod mask;
 mod runtime;
+pub mod video;
 
 pub use cutout::{
     isnet_postprocess, isnet_preprocess, u2net_postprocess, u2net_preprocess, CutoutModelKind, CutoutOutput,

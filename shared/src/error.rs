@@ -123,6 +123,11 @@ error_codes! {
     BatchSize = ("BATCH_SIZE", 3202, 400, "批量生成的任务数量不正确", "A batch must contain between 1 and the allowed number of items"),
     BatchLimit = ("BATCH_LIMIT", 3203, 429, "已有批量任务正在生成，请完成后再提交", "You already have batches in progress; submit again when they finish"),
     BatchNotFound = ("BATCH_NOT_FOUND", 3204, 404, "批量任务不存在", "Batch not found"),
+    // Image-to-video (helper H5, 3550–3599).
+    VideoBadCameraMove = ("VIDEO_BAD_CAMERA_MOVE", 3550, 400, "请选择正确的运镜方式", "Please choose a valid camera move"),
+    VideoBadDuration = ("VIDEO_BAD_DURATION", 3551, 400, "视频时长需在1到5秒之间", "Video duration must be between 1 and 5 seconds, in steps of 0.1 s"),
+    VideoBadResolution = ("VIDEO_BAD_RESOLUTION", 3552, 400, "视频分辨率仅支持480p和720p", "Video resolution must be 480p or 720p"),
+    VideoEncodeFailed = ("VIDEO_ENCODE_FAILED", 3553, 500, "视频生成失败，灵石已返还", "Video generation failed, your coins have been returned"),
     // Fleet administration (helper E2, 8000–8099).
     AdminOnly = ("ADMIN_ONLY", 8001, 403, "无权访问，仅限管理员", "Access denied: administrators only"),
     NodeNotFound = ("NODE_NOT_FOUND", 8002, 404, "节点不存在", "Worker node not found"),

@@ -12,6 +12,8 @@ use pixmart_shared::domain::{BizType, CutoutModel};
 #[derive(Default)]
 pub struct LoadedModels {
     cutout: HashMap<CutoutModel, Arc<CutoutSession>>,
+    /// The video encoder (image-to-video needs it besides ISNet).
+    ffmpeg: Option<std::path::PathBuf>,
     /// Why each known model is not loaded, for the log and the node record.
     pub missing: Vec<String>,
 }
@@ -21,6 +23,7 @@ impl LoadedModels {
     /// is not an error: the node simply does not advertise that task type.
     pub fn load(settings: &ModelSettings) -> Self {
         let mut loaded = LoadedModels::default();
+        loaded.find_ffmpeg();
         let Some(dylib) = settings.ort_dylib_path.as_deref() else {
             loaded
                 .missing
@@ -53,12 +56,28 @@ impl LoadedModels {
         self.cutout.get(&model).cloned()
     }
 
+    pub fn ffmpeg(&self) -> Option<&Path> {
+        self.ffmpeg.as_deref()
+    }
+
+    /// Looks for ffmpeg (see `pipelines::video::encode::find_ffmpeg`).
+    fn find_ffmpeg(&mut self) {
+        self.ffmpeg = crate::pipelines::video::encode::find_ffmpeg();
+        match &self.ffmpeg {
+            Some(p) => tracing::info!(path = %p.display(), "ffmpeg found"),
+            None => self.missing.push("ffmpeg: not found on PATH (install the ffmpeg package)".into()),
+        }
+    }
+
     /// Task types this node can run. The cutout is advertised when its
     /// default model (ISNet) is loaded.
     pub fn capabilities(&self) -> Vec<BizType> {
         let mut caps = Vec::new();
         if self.cutout.contains_key(&CutoutModel::Isnet) {
             caps.push(BizType::MattingImage);
+        }
+        if self.cutout.contains_key(&CutoutModel::Isnet) && self.ffmpeg.is_some() {
+            caps.push(BizType::Img2Video);
         }
         caps
     }

@@ -68,5 +68,6 @@ pub async fn process_task(ctx: &WorkerContext, task_id: TaskId) -> Result<Outcom
 async fn run_spec(ctx: &WorkerContext, task_id: TaskId, spec: &TaskSpec) -> Result<Vec<TaskResult>, JobFailure> {
     match spec {
         TaskSpec::Cutout(cutout) => pipelines::cutout::run(ctx, task_id, cutout).await,
+        TaskSpec::Video(video) => pipelines::video::run(ctx, task_id, video).await,
     }
 }

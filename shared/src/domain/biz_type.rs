@@ -131,6 +131,15 @@ impl BizType {
     }
 }
 
+/// `IMG_2_VEDIO` by resolution (spec: 480p maps to 40, 720p to 80).
+pub fn video_cost_lingshi(is_720p: bool) -> u32 {
+    if is_720p {
+        BizType::Img2Video.cost_lingshi().unwrap_or(80)
+    } else {
+        40
+    }
+}
+
 impl BizType {
     /// What a task of this type is charged: the spec's cost, or nothing
     /// where the spec names none. The table above is the one place costs

@@ -26,7 +26,9 @@ pub use invalid::Invalid;
 pub use money::{Bucket, Lingshi};
 pub use order::{OrderNo, OrderStatus, ProductKind};
 pub use task_result::{ResultKind, TaskResult};
-pub use task_spec::{CutoutModel, CutoutSpec, TaskSpec};
+pub use task_spec::{
+    CameraMove, CutoutModel, CutoutSpec, MotionSpeed, TaskSpec, VideoFormat, VideoResolution, VideoSpec,
+};
 pub use task_status::TaskStatus;
 pub use tier::{Speed, Tier};
 pub use upload::{ImageFacts, ImageFormat, UploadRules};

@@ -5,6 +5,10 @@ use serde::{Deserialize, Serialize};
 pub enum ResultKind {
     Image,
     Mask,
+    /// A clip (MP4 or GIF).
+    Video,
+    /// A still shown before a clip plays.
+    Poster,
 }
 
 /// One output file of a task, as stored in the task row's `results` JSON.

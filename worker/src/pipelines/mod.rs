@@ -3,3 +3,4 @@
 
 pub mod cutout;
 pub mod inputs;
+pub mod video;
