@@ -11,6 +11,7 @@ import {
   TryonPage,
   WigPage,
 } from '../../features/diffusion/components/pages';
+import { QrCodePage } from '../../features/qr-code/components/QrCodePage';
 import { PersonalSettingPage } from '../../features/settings/components/PersonalSettingPage';
 import { useAppConfig } from '../../lib/config';
 import { openLoginDialog, useSession } from '../../lib/session';
@@ -38,6 +39,7 @@ const PAGES: Record<PageId, ComponentType> = {
   customizedModels: CustomizedModelsPage,
   customizedAnimal: CustomizedAnimalPage,
   tryon: TryonPage,
+  qrCode: QrCodePage,
 };
 
 /**

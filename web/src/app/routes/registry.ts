@@ -48,7 +48,8 @@ export type PageId =
   | 'wig'
   | 'customizedModels'
   | 'customizedAnimal'
-  | 'tryon';
+  | 'tryon'
+  | 'qrCode';
 
 export interface RouteDef {
   /** Path as react-router matches it (`:id` for parameters). */
@@ -119,7 +120,7 @@ export const ROUTES: readonly RouteDef[] = [
     page: 'customizedAnimal',
   }),
   r('/customized-publicity', 'material-generation', '定制宣传图', 'Custom publicity images'),
-  r('/ai-qr-code', 'material-generation', '艺术二维码', 'Artistic QR code'),
+  r('/ai-qr-code', 'material-generation', '艺术二维码', 'Artistic QR code', { page: 'qrCode' }),
   r('/ai-video', 'ai-photo', '图生视频', 'Image to video'),
   r('/ai-video-single', null, '图生视频', 'Image to video'),
   r('/tryon', 'ai-photo', '虚拟试穿', 'Virtual try-on', { page: 'tryon' }),

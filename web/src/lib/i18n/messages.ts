@@ -8,6 +8,7 @@ import { UPLOAD_MESSAGES } from '../uploadRules';
 import { BENEFITS_MESSAGES } from './benefits';
 import { CAPABILITY_MESSAGES } from './capabilities';
 import { DIFFUSION_MESSAGES } from './diffusion';
+import { QR_MESSAGES } from './qrCode';
 import { ENGAGEMENT_MESSAGES } from './engagement';
 
 export const messages = {
@@ -200,6 +201,7 @@ export const messages = {
   ...BENEFITS_MESSAGES,
   ...CAPABILITY_MESSAGES,
   ...DIFFUSION_MESSAGES,
+  ...QR_MESSAGES,
   'upload.hint': { zh: '点击上传图片', en: 'Click to upload an image' },
   'upload.rules': {
     zh: '支持 PNG/JPG/WEBP，500KB~10MB，宽高比 0.5~2，分辨率不低于 256*256',
