@@ -10,6 +10,7 @@
 
 mod cutout;
 mod error;
+pub mod inpaint;
 mod mask;
 mod runtime;
 pub mod video;
@@ -19,5 +20,6 @@ pub use cutout::{
     CutoutSession, ISNET_INPUT_SIZE, U2NET_INPUT_SIZE,
 };
 pub use error::ModelError;
+pub use inpaint::{inpaint, inpaint_with, InpaintOptions};
 pub use mask::{compose_cutout, mask_iou, mask_is_empty};
 pub use runtime::OrtRuntime;
