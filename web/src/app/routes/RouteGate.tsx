@@ -12,6 +12,8 @@ import {
   WigPage,
 } from '../../features/diffusion/components/pages';
 import { QrCodePage } from '../../features/qr-code/components/QrCodePage';
+import { BatchCopyBgPage } from '../../features/product-image/components/BatchCopyBgPage';
+import { ProductBgPage, ProductImagePage } from '../../features/product-image/components/ProductImagePage';
 import { PersonalSettingPage } from '../../features/settings/components/PersonalSettingPage';
 import { useAppConfig } from '../../lib/config';
 import { openLoginDialog, useSession } from '../../lib/session';
@@ -40,6 +42,9 @@ const PAGES: Record<PageId, ComponentType> = {
   customizedAnimal: CustomizedAnimalPage,
   tryon: TryonPage,
   qrCode: QrCodePage,
+  productImage: ProductImagePage,
+  productBg: ProductBgPage,
+  batchCopyBg: BatchCopyBgPage,
 };
 
 /**

@@ -49,7 +49,10 @@ export type PageId =
   | 'customizedModels'
   | 'customizedAnimal'
   | 'tryon'
-  | 'qrCode';
+  | 'qrCode'
+  | 'productImage'
+  | 'productBg'
+  | 'batchCopyBg';
 
 export interface RouteDef {
   /** Path as react-router matches it (`:id` for parameters). */
@@ -110,9 +113,9 @@ export const ROUTES: readonly RouteDef[] = [
   r('/model-photo-new', 'ai-photo', '真人模特图', 'Real-person model image', { page: 'modelPhoto' }),
   r('/shoes-image', 'ai-photo', '鞋靴图', 'Shoe image', { page: 'shoes' }),
   r('/wig-image', 'ai-photo', '假发图', 'Wig image', { page: 'wig' }),
-  r('/ai-product-image', 'ai-photo', '商品图', 'Product image'),
+  r('/ai-product-image', 'ai-photo', '商品图', 'Product image', { page: 'productImage' }),
   r('/rewrite-background', 'ai-photo', '背景复刻', 'Background replication'),
-  r('/product-bg', 'ai-photo', '商品换背景', 'Product background'),
+  r('/product-bg', 'ai-photo', '商品换背景', 'Product background', { page: 'productBg' }),
   r('/ai-cutout', 'ai-photo', 'AI抠图', 'AI Cutout', { page: 'cutout', ...BOTH }),
   r('/customized-models', 'ai-photo', '定制模特', 'Custom models', { page: 'customizedModels' }),
   r('/customized-animal', 'ai-photo', '宠物/定制形象', 'Pet and custom characters', {
@@ -124,7 +127,7 @@ export const ROUTES: readonly RouteDef[] = [
   r('/ai-video', 'ai-photo', '图生视频', 'Image to video'),
   r('/ai-video-single', null, '图生视频', 'Image to video'),
   r('/tryon', 'ai-photo', '虚拟试穿', 'Virtual try-on', { page: 'tryon' }),
-  r('/batch-copy-bg', 'material-generation', '批量复制背景', 'Batch background copy'),
+  r('/batch-copy-bg', 'material-generation', '批量复制背景', 'Batch background copy', { page: 'batchCopyBg' }),
 
   // Rewrite and topic routes
   r('/rewrite-text', 'rewrite', '文案改写', 'Text rewrite'),

@@ -22,7 +22,7 @@ export function isTerminal(status: string | null | undefined): boolean {
 
 export interface TaskResult {
   url: string;
-  kind: 'image' | 'mask';
+  kind: 'image' | 'mask' | 'thumbnail' | 'video' | 'poster';
   width: number;
   height: number;
 }

@@ -9,6 +9,7 @@ import { BENEFITS_MESSAGES } from './benefits';
 import { CAPABILITY_MESSAGES } from './capabilities';
 import { DIFFUSION_MESSAGES } from './diffusion';
 import { QR_MESSAGES } from './qrCode';
+import { PRODUCT_IMAGE_MESSAGES } from './productImage';
 import { ENGAGEMENT_MESSAGES } from './engagement';
 
 export const messages = {
@@ -202,6 +203,7 @@ export const messages = {
   ...CAPABILITY_MESSAGES,
   ...DIFFUSION_MESSAGES,
   ...QR_MESSAGES,
+  ...PRODUCT_IMAGE_MESSAGES,
   'upload.hint': { zh: '点击上传图片', en: 'Click to upload an image' },
   'upload.rules': {
     zh: '支持 PNG/JPG/WEBP，500KB~10MB，宽高比 0.5~2，分辨率不低于 256*256',

@@ -1,0 +1,122 @@
+/**
+ * PRODUCT_IMAGE (/ai-product-image, /product-bg, /batch-copy-bg): the
+ * product on a new background. Options and their limits mirror
+ * shared/src/domain/task_spec/product_image.rs.
+ */
+export const PRODUCT_IMAGE_BIZ_TYPE = 'PRODUCT_IMAGE';
+/** Lingshi per generated image (the spec names none; we charge a cutout's). */
+export const PRODUCT_IMAGE_COST_PER_IMAGE = 5;
+export const GEN_NUM_MAX = 4;
+export const ERODE_MAX = 20;
+export const DEFAULT_ERODE = 3;
+
+export const RATIOS = ['original', '1:1', '3:4', '16:9', '9:16'] as const;
+export type Ratio = (typeof RATIOS)[number];
+export const FORMATS = ['png', 'jpeg'] as const;
+export type Format = (typeof FORMATS)[number];
+
+/** The spec's 7-colour background palette (names are the API's). */
+export const PALETTE = [
+  { name: 'white', hex: '#FFFFFF' },
+  { name: 'cream', hex: '#FBF6E9' },
+  { name: 'lightGrey', hex: '#E5E6E8' },
+  { name: 'greyBlue', hex: '#B8C4D0' },
+  { name: 'darkGrey', hex: '#4A4D52' },
+  { name: 'lightBlue', hex: '#D6E8F7' },
+  { name: 'beige', hex: '#EADCC4' },
+] as const;
+
+export type BackgroundChoice =
+  | { kind: 'palette'; hex: string }
+  | { kind: 'custom'; hex: string }
+  | { kind: 'gradient'; from: string; to: string }
+  | { kind: 'template'; id: string }
+  | { kind: 'upload'; url: string | null };
+
+export interface ProductForm {
+  imageUrl: string | null;
+  background: BackgroundChoice;
+  /** The spec's scale slider, 0..100 (factor 1..1.6). */
+  scale: number;
+  erodeSize: number;
+  ratio: Ratio;
+  format: Format;
+  genNum: number;
+  reflection: boolean;
+}
+
+/** Route presets: the same page, different defaults. */
+export type ProductRouteKey = 'productImage' | 'productBg';
+export function initialForm(route: ProductRouteKey): ProductForm {
+  return {
+    imageUrl: null,
+    background: route === 'productBg' ? { kind: 'template', id: 'studio-light' } : { kind: 'palette', hex: PALETTE[0].hex },
+    scale: 0,
+    erodeSize: DEFAULT_ERODE,
+    ratio: '1:1',
+    format: 'png',
+    genNum: route === 'productBg' ? 2 : 1,
+    reflection: false,
+  };
+}
+
+export function isPaletteColour(hex: string): boolean {
+  return PALETTE.some((p) => p.hex.toLowerCase() === hex.toLowerCase());
+}
+
+/** Whether the choice needs the paid-tier custom colour benefit. */
+export function usesCustomColour(bg: BackgroundChoice): boolean {
+  if (bg.kind === 'custom') return !isPaletteColour(bg.hex);
+  if (bg.kind === 'gradient') return !isPaletteColour(bg.from) || !isPaletteColour(bg.to);
+  return false;
+}
+
+export type ProductParams = Record<string, string | number | boolean | { from: string; to: string }>;
+
+/** The task params, or the i18n key of what is missing. */
+export function buildParams(form: ProductForm, imageUrl = form.imageUrl): { params: ProductParams } | { missing: string } {
+  if (!imageUrl) return { missing: 'productImage.needImage' };
+  const params: ProductParams = {
+    imageUrl,
+    scale: form.scale,
+    erodeSize: form.erodeSize,
+    ratio: form.ratio,
+    format: form.format,
+    genNum: form.genNum,
+    reflection: form.reflection,
+  };
+  const bg = form.background;
+  switch (bg.kind) {
+    case 'palette':
+    case 'custom':
+      params.backgroundColor = bg.hex.toUpperCase();
+      break;
+    case 'gradient':
+      params.gradient = { from: bg.from.toUpperCase(), to: bg.to.toUpperCase() };
+      break;
+    case 'template':
+      params.backgroundId = bg.id;
+      break;
+    case 'upload':
+      if (!bg.url) return { missing: 'productImage.needBackground' };
+      params.backgroundUrl = bg.url;
+      break;
+  }
+  return { params };
+}
+
+/** What one submission costs: per image × genNum. */
+export function costOf(form: ProductForm, products = 1): number {
+  return PRODUCT_IMAGE_COST_PER_IMAGE * form.genNum * Math.max(products, 1);
+}
+
+/** Preset gradients offered next to the free-form one. */
+export const GRADIENTS = [
+  { from: '#FFFFFF', to: '#E5E6E8' },
+  { from: '#D6E8F7', to: '#B8C4D0' },
+  { from: '#FBF6E9', to: '#EADCC4' },
+  { from: '#E5E6E8', to: '#4A4D52' },
+] as const;
+
+export const resultFileName = (taskId: string, i: number, format: string) =>
+  `product-${taskId}-${i + 1}.${format === 'jpeg' ? 'jpg' : 'png'}`;
