@@ -7,9 +7,9 @@
 //!
 //! 1. Build a pyramid (2×2 averages of known pixels only; a coarse pixel
 //!    is a hole when any child is).
-//! 2. At the coarsest level the hole is a few pixels wide: fill it with a
-//!    smooth membrane (onion peel + relaxation). This gets the large-scale
-//!    shading of walls, sweeps and table tops right.
+//! 2. At the coarsest level (about 32 px) fill the hole by exemplar copies
+//!    in Criminisi priority order, which carries straight structures (a
+//!    table edge, a skirting board) across the hole.
 //! 3. At each level, alternate PatchMatch (every patch touching the hole
 //!    finds its most similar fully-known patch) and voting (each hole pixel
 //!    becomes the similarity-weighted average of the overlapping matches).
@@ -23,6 +23,7 @@
 
 mod bands;
 mod buf;
+mod criminisi;
 mod patchmatch;
 mod smooth_fill;
 mod vote;
@@ -112,7 +113,7 @@ pub fn inpaint_with(image: &RgbImage, hole: &GrayImage, opts: &InpaintOptions) -
         }
         let mut field = match prev.take() {
             None => {
-                smooth_fill::smooth_fill(&mut est, hole, 100);
+                criminisi::exemplar_fill(&mut est, hole, &geo);
                 geo.random_field(&est, level_seed)
             }
             Some((coarse, coarse_field)) => {
@@ -127,7 +128,7 @@ pub fn inpaint_with(image: &RgbImage, hole: &GrayImage, opts: &InpaintOptions) -
                 geo.search(&est, &mut field, pass % 2 == 0, seed, threads);
             }
             // Sharper weights on the finest level keep texture crisp.
-            let sharpness = if level == 0 { 2.0 } else { 1.0 };
+            let sharpness = if level == 0 { 8.0 } else { 2.0 };
             est = vote::vote(&geo, &est, hole, &field, sharpness, threads);
             if it + 1 < iterations {
                 geo.rescore(&est, &mut field);
