@@ -5,6 +5,7 @@ pub mod config;
 pub mod db;
 pub mod domain;
 pub mod error;
+pub mod fast_jobs;
 pub mod jobs;
 pub mod storage;
 

@@ -3,6 +3,7 @@
 
 pub mod account;
 pub mod biz_type;
+pub mod download;
 pub mod feedback;
 pub mod ids;
 pub mod invalid;
