@@ -4,7 +4,7 @@
 use chrono::{DateTime, Utc};
 use pixmart_shared::db::store::tasks::TaskRecord;
 use pixmart_shared::db::store::users::UserRecord;
-use pixmart_shared::domain::{ResultKind, TaskStatus};
+use pixmart_shared::domain::{BizType, ResultKind, TaskSpec, TaskStatus};
 use pixmart_shared::{ErrorCode, Lang};
 use serde::Serialize;
 
@@ -188,6 +188,9 @@ pub struct ResultDto {
     pub kind: ResultKind,
     pub width: u32,
     pub height: u32,
+    /// A clip's length (video results only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub duration_ms: Option<u32>,
 }
 
 #[derive(Debug, Serialize)]
@@ -224,6 +227,13 @@ impl TaskDto {
                 .or_else(|| t.error_msg.clone())
                 .unwrap_or_default()
         });
+        // A clip is exactly the spec's whole frames at its fps (the worker
+        // renders `VideoSpec::frame_count`), so its length follows from
+        // the stored options.
+        let clip_ms = match TaskSpec::parse(t.biz_type.as_str(), &t.params) {
+            Ok(TaskSpec::Video(v)) if t.biz_type == BizType::Img2Video => Some(v.duration_ms()),
+            _ => None,
+        };
         TaskDto {
             task_id: t.id.to_string(),
             biz_type: t.biz_type.as_str(),
@@ -233,7 +243,13 @@ impl TaskDto {
             results: t
                 .results
                 .iter()
-                .map(|r| ResultDto { url: file_url(&r.key), kind: r.kind, width: r.width, height: r.height })
+                .map(|r| ResultDto {
+                    url: file_url(&r.key),
+                    kind: r.kind,
+                    width: r.width,
+                    height: r.height,
+                    duration_ms: if r.kind == ResultKind::Video { clip_ms } else { None },
+                })
                 .collect(),
             error_code: t.error_code.clone(),
             error_msg,
