@@ -4,6 +4,7 @@
 pub mod cli;
 pub mod context;
 pub mod failure;
+pub mod fast;
 pub mod metrics;
 pub mod models;
 pub mod node;

@@ -45,7 +45,7 @@ impl Dispatcher {
         self.max_queue_depth
     }
 
-    async fn connection(&self) -> Result<ConnectionManager, DispatchError> {
+    pub(crate) async fn connection(&self) -> Result<ConnectionManager, DispatchError> {
         let mut guard = self.conn.lock().await;
         if let Some(conn) = guard.as_ref() {
             return Ok(conn.clone());

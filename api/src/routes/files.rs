@@ -25,6 +25,12 @@ pub async fn download(state: web::Data<AppState>, me: AuthUser, path: web::Path<
             let owner: UserId = task_store::result_owner(&state.db, task).await?.ok_or_else(not_found)?;
             (owner, content_type_of(name).ok_or_else(not_found)?)
         }
+        // Prepared downloads (standard/2K) of a task's results.
+        ["downloads", task, name] => {
+            let task: TaskId = task.parse().map_err(|_| not_found())?;
+            let owner: UserId = task_store::result_owner(&state.db, task).await?.ok_or_else(not_found)?;
+            (owner, content_type_of(name).ok_or_else(not_found)?)
+        }
         _ => return Err(not_found()),
     };
     if owner != me.id {

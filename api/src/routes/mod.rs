@@ -7,6 +7,7 @@ mod batches;
 mod benefits;
 mod config;
 mod dev;
+mod downloads;
 mod events;
 mod feedback;
 mod files;
@@ -50,6 +51,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 .route("/tasks", web::get().to(tasks::list))
                 .route("/tasks/{task_id}", web::get().to(tasks::get))
                 .route("/tasks/{task_id}/stop", web::post().to(tasks::stop))
+                .route("/tasks/{task_id}/downloads", web::post().to(downloads::request))
+                .route("/tasks/{task_id}/downloads", web::get().to(downloads::status))
                 .route("/tasks/{task_id}/events", web::get().to(events::events))
                 .configure(admin::configure)
                 .route("/files/{key:.+}", web::get().to(files::download))

@@ -1,0 +1,184 @@
+//! The spec's downloadImage / download2K (and saveImage / save2K, which
+//! fetch the same file): a task result at standard definition (long side at
+//! most 1920, every tier) or 2K (long side 2048, professional and above).
+//!
+//! `POST /api/tasks/{taskId}/downloads` `{index, quality}` answers READY with
+//! the file's URL when it needs no work or is already prepared (cached in the
+//! blob store under a key derived from the result), else hands the work to a
+//! worker as a fast job and answers PREPARING; while that runs, asking again
+//! answers DOWNLOAD_IN_PROGRESS (429, "try again later").
+//! `GET /api/tasks/{taskId}/downloads?index=&quality=` polls the state.
+//! Nothing is charged: the API never runs models (2K upscaling is a worker's
+//! job), and a lost job only means the marker expires and the user asks again.
+
+use actix_web::{web, HttpResponse};
+use pixmart_shared::db::store::{dispatch as dispatch_store, membership, tasks as task_store};
+use pixmart_shared::domain::download::{prepared_key, DownloadQuality, DownloadState};
+use pixmart_shared::domain::{ResultKind, TaskId, TaskResult, TaskStatus};
+use pixmart_shared::fast_jobs::{failure_key, fast_queue, in_progress_key, FastJob, MARKER_QUEUED_SECS};
+use pixmart_shared::storage::StorageError;
+use pixmart_shared::ErrorCode;
+use redis::AsyncCommands;
+use serde::{Deserialize, Serialize};
+
+use crate::auth::AuthUser;
+use crate::envelope;
+use crate::error::{ApiError, ApiResult};
+use crate::AppState;
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DownloadRequest {
+    #[serde(default)]
+    index: usize,
+    quality: String,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct DownloadDto {
+    state: DownloadState,
+    quality: DownloadQuality,
+    /// Where to fetch the file, once READY.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    url: Option<String>,
+    /// The long side the file has (READY) or will have.
+    long_side: u32,
+}
+
+/// What a request resolves to before anything is started.
+struct Resolved {
+    task: TaskId,
+    quality: DownloadQuality,
+    source: TaskResult,
+    /// `None`: the result itself is the download.
+    target: Option<(String, u32)>,
+}
+
+async fn resolve(state: &AppState, me: &AuthUser, task: &str, index: usize, quality: &str) -> ApiResult<Resolved> {
+    let not_found = || ApiError::new(ErrorCode::TaskNotFound);
+    let id: TaskId = task.parse().map_err(|_| not_found())?;
+    let quality = DownloadQuality::parse(quality)?;
+    let task = task_store::get_task(&state.db, id).await?.filter(|t| t.owner == me.id).ok_or_else(not_found)?;
+    let source = task
+        .results
+        .iter()
+        .filter(|r| r.kind == ResultKind::Image)
+        .nth(index)
+        .filter(|_| task.status == TaskStatus::Success)
+        .cloned()
+        .ok_or_else(|| ApiError::new(ErrorCode::FileNotFound))?;
+    if !quality.allowed_for(membership::current_tier(&state.db, me.id).await?) {
+        return Err(ApiError::new(ErrorCode::Download2kNeedsMembership));
+    }
+    let name = source.key.rsplit('/').next().unwrap_or("result.png").to_owned();
+    let target =
+        quality.target_long_side(source.width.max(source.height)).map(|l| (prepared_key(id, &name, quality), l));
+    Ok(Resolved { task: id, quality, source, target })
+}
+
+fn ready(r: &Resolved, key: &str, long_side: u32) -> HttpResponse {
+    envelope::ok(DownloadDto { state: DownloadState::Ready, quality: r.quality, url: Some(format!("/api/files/{key}")), long_side })
+}
+
+fn pending(r: &Resolved, state: DownloadState, long_side: u32) -> HttpResponse {
+    envelope::ok(DownloadDto { state, quality: r.quality, url: None, long_side })
+}
+
+async fn is_stored(state: &AppState, key: &str) -> ApiResult<bool> {
+    match state.blobs.get(key).await {
+        Ok(_) => Ok(true),
+        Err(StorageError::NotFound(_)) => Ok(false),
+        Err(e) => Err(ApiError::internal(e)),
+    }
+}
+
+async fn redis(state: &AppState) -> ApiResult<redis::aio::ConnectionManager> {
+    state.dispatcher.connection().await.map_err(|_| ApiError::new(ErrorCode::ServiceUnavailable))
+}
+
+fn redis_down(e: redis::RedisError) -> ApiError {
+    tracing::warn!(error = %e, "download: Redis command failed");
+    ApiError::new(ErrorCode::ServiceUnavailable)
+}
+
+/// `POST /api/tasks/{taskId}/downloads`.
+pub async fn request(
+    state: web::Data<AppState>,
+    me: AuthUser,
+    path: web::Path<String>,
+    body: web::Json<DownloadRequest>,
+) -> ApiResult<HttpResponse> {
+    let r = resolve(&state, &me, &path, body.index, &body.quality).await?;
+    let Some((key, long_side)) = r.target.clone() else {
+        return Ok(ready(&r, &r.source.key, r.source.width.max(r.source.height)));
+    };
+    if is_stored(&state, &key).await? {
+        return Ok(ready(&r, &key, long_side));
+    }
+    let ns = state.dispatcher.namespace();
+    let mut conn = redis(&state).await?;
+    // SET NX: exactly one request starts the work; the others are told to
+    // come back later.
+    let started: bool = redis::cmd("SET")
+        .arg(in_progress_key(ns, &key))
+        .arg(me.id.0)
+        .arg("NX")
+        .arg("EX")
+        .arg(MARKER_QUEUED_SECS)
+        .query_async::<Option<String>>(&mut conn)
+        .await
+        .map_err(redis_down)?
+        .is_some();
+    if !started {
+        return Err(ApiError::new(ErrorCode::DownloadInProgress));
+    }
+    let pool = dispatch_store::route_for(&state.db, me.id).await?.pool;
+    let job = FastJob::PrepareDownload {
+        task_id: r.task,
+        source_key: r.source.key.clone(),
+        target_key: key.clone(),
+        quality: r.quality,
+        long_side,
+    };
+    let payload = serde_json::to_string(&job).map_err(ApiError::internal)?;
+    let _: i64 = conn.del(failure_key(ns, &key)).await.map_err(redis_down)?;
+    let _: i64 = conn.lpush(fast_queue(ns, &pool), payload).await.map_err(redis_down)?;
+    Ok(pending(&r, DownloadState::Preparing, long_side))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StatusQuery {
+    #[serde(default)]
+    index: usize,
+    quality: String,
+}
+
+/// `GET /api/tasks/{taskId}/downloads?index=&quality=`.
+pub async fn status(
+    state: web::Data<AppState>,
+    me: AuthUser,
+    path: web::Path<String>,
+    q: web::Query<StatusQuery>,
+) -> ApiResult<HttpResponse> {
+    let r = resolve(&state, &me, &path, q.index, &q.quality).await?;
+    let Some((key, long_side)) = r.target.clone() else {
+        return Ok(ready(&r, &r.source.key, r.source.width.max(r.source.height)));
+    };
+    if is_stored(&state, &key).await? {
+        return Ok(ready(&r, &key, long_side));
+    }
+    let ns = state.dispatcher.namespace();
+    let mut conn = redis(&state).await?;
+    let busy: bool = conn.exists(in_progress_key(ns, &key)).await.map_err(redis_down)?;
+    let failed: bool = conn.exists(failure_key(ns, &key)).await.map_err(redis_down)?;
+    let s = if busy {
+        DownloadState::Preparing
+    } else if failed {
+        DownloadState::Failed
+    } else {
+        DownloadState::None
+    };
+    Ok(pending(&r, s, long_side))
+}

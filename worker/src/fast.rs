@@ -1,0 +1,147 @@
+//! The fast-job consumer (see `pixmart_shared::fast_jobs`): work that is not
+//! a generation task, today preparing standard and 2K downloads. One loop
+//! per node, one job at a time (a 2K upscale uses every core it is given),
+//! on its own Redis connection because BRPOP blocks the connection it runs
+//! on. It runs only on nodes that loaded Real-ESRGAN x4plus, so any node
+//! that pops a job can finish it.
+
+use std::io::Cursor;
+use std::sync::Arc;
+use std::time::Duration;
+
+use image::{DynamicImage, ImageFormat};
+use pixmart_models::upscale::{resize_long_side, TileOptions, UpscaleSession, REALESRGAN_X4PLUS_FILE};
+use pixmart_models::OrtRuntime;
+use pixmart_shared::domain::download::DownloadQuality;
+use pixmart_shared::fast_jobs::{
+    failure_key, fast_queue, in_progress_key, FastJob, FAILURE_SECS, MARKER_WORKING_SECS,
+};
+use redis::aio::ConnectionManager;
+use redis::AsyncCommands;
+use tokio::sync::watch;
+
+use crate::WorkerContext;
+
+/// How long one BRPOP waits before the loop looks at the stop signal again.
+const POP_TIMEOUT_SECS: f64 = 1.0;
+/// How often the in-progress marker is renewed while a job runs.
+const MARKER_REFRESH: Duration = Duration::from_secs(30);
+
+/// Loads Real-ESRGAN and starts the consumer; returns `None` (and logs why)
+/// when the model is not there, so the node takes no fast jobs.
+pub fn spawn(ctx: Arc<WorkerContext>, stop: watch::Receiver<bool>) -> Option<tokio::task::JoinHandle<()>> {
+    let path = ctx.settings.models.dir.join(REALESRGAN_X4PLUS_FILE);
+    if !OrtRuntime::is_initialised() || !path.is_file() {
+        tracing::info!(path = %path.display(), "Real-ESRGAN not available: this node prepares no 2K downloads");
+        return None;
+    }
+    let threads = ctx.settings.models.intra_threads.max(1);
+    Some(tokio::spawn(async move {
+        let loaded = tokio::task::spawn_blocking(move || UpscaleSession::load(&path, threads)).await;
+        let session = match loaded {
+            Ok(Ok(s)) => Arc::new(s),
+            Ok(Err(e)) => return tracing::warn!(error = %e, "Real-ESRGAN not loaded; no fast jobs on this node"),
+            Err(e) => return tracing::warn!(error = %e, "Real-ESRGAN loading panicked"),
+        };
+        tracing::info!("Real-ESRGAN loaded; consuming fast jobs");
+        consume(ctx, session, stop).await;
+    }))
+}
+
+async fn consume(ctx: Arc<WorkerContext>, session: Arc<UpscaleSession>, mut stop: watch::Receiver<bool>) {
+    let s = &ctx.settings;
+    let queue = fast_queue(&s.redis.namespace, &s.worker.pool);
+    let mut conn: Option<ConnectionManager> = None;
+    while !*stop.borrow() {
+        let c = match &mut conn {
+            Some(c) => c,
+            None => match apalis_redis::connect(s.redis_url()).await {
+                Ok(c) => conn.insert(c),
+                Err(e) => {
+                    tracing::warn!(error = %e, "fast jobs: Redis unavailable; retrying");
+                    tokio::select! { _ = tokio::time::sleep(Duration::from_secs(1)) => {}, _ = stop.changed() => {} }
+                    continue;
+                }
+            },
+        };
+        let popped: redis::RedisResult<Option<(String, String)>> = c.brpop(&queue, POP_TIMEOUT_SECS).await;
+        match popped {
+            Ok(Some((_, payload))) => match serde_json::from_str::<FastJob>(&payload) {
+                Ok(job) => run_job(&ctx, &session, c, &job).await,
+                Err(e) => tracing::warn!(error = %e, %payload, "fast jobs: undecodable payload dropped"),
+            },
+            Ok(None) => {}
+            Err(e) => {
+                tracing::warn!(error = %e, "fast jobs: BRPOP failed; reconnecting");
+                conn = None;
+            }
+        }
+    }
+}
+
+/// Runs one job and clears its in-progress marker (recording a failure for
+/// the status call). Public so tests can drive a job directly.
+pub async fn run_job(ctx: &WorkerContext, session: &Arc<UpscaleSession>, conn: &mut ConnectionManager, job: &FastJob) {
+    let ns = &ctx.settings.redis.namespace;
+    match job {
+        FastJob::PrepareDownload { target_key, .. } => {
+            let busy = in_progress_key(ns, target_key);
+            let _: redis::RedisResult<bool> = conn.expire(&busy, MARKER_WORKING_SECS as i64).await;
+            let work = prepare_download(ctx, session, job);
+            tokio::pin!(work);
+            let mut refresh = tokio::time::interval(MARKER_REFRESH);
+            refresh.tick().await;
+            let outcome = loop {
+                tokio::select! {
+                    r = &mut work => break r,
+                    _ = refresh.tick() => {
+                        let _: redis::RedisResult<bool> = conn.expire(&busy, MARKER_WORKING_SECS as i64).await;
+                    }
+                }
+            };
+            if let Err(reason) = &outcome {
+                tracing::warn!(%target_key, %reason, "preparing a download failed");
+                let _: redis::RedisResult<()> = conn.set_ex(failure_key(ns, target_key), reason, FAILURE_SECS).await;
+            } else {
+                tracing::info!(%target_key, "download prepared");
+            }
+            let _: redis::RedisResult<i64> = conn.del(&busy).await;
+        }
+    }
+}
+
+/// Reads the result, resizes or upscales it to the target long side and
+/// stores it under the prepared key (PNG stays PNG, keeping alpha; other
+/// formats become JPEG).
+async fn prepare_download(ctx: &WorkerContext, session: &Arc<UpscaleSession>, job: &FastJob) -> Result<(), String> {
+    let FastJob::PrepareDownload { source_key, target_key, quality, long_side, .. } = job;
+    let data = ctx.blobs.get(source_key).await.map_err(|e| e.to_string())?;
+    let (session, quality, long_side) = (session.clone(), *quality, *long_side);
+    let png = target_key.ends_with(".png");
+    let encoded = tokio::task::spawn_blocking(move || -> Result<Vec<u8>, String> {
+        let img = image::load_from_memory(&data).map_err(|e| format!("result is not a readable image: {e}"))?;
+        let out = match quality {
+            DownloadQuality::Standard => resize_long_side(&img, long_side),
+            DownloadQuality::TwoK => session
+                .upscale_to_long_side(&img, long_side, TileOptions::default(), |_, _| {})
+                .map_err(|e| e.to_string())?,
+        };
+        encode(&out, png)
+    })
+    .await
+    .map_err(|e| format!("upscale panicked: {e}"))??;
+    ctx.blobs.put(target_key, &encoded).await.map_err(|e| e.to_string())
+}
+
+fn encode(img: &DynamicImage, png: bool) -> Result<Vec<u8>, String> {
+    let mut buf = Cursor::new(Vec::new());
+    if png {
+        img.write_to(&mut buf, ImageFormat::Png).map_err(|e| e.to_string())?;
+    } else {
+        let rgb = DynamicImage::ImageRgb8(img.to_rgb8());
+        image::codecs::jpeg::JpegEncoder::new_with_quality(&mut buf, 92)
+            .encode_image(&rgb)
+            .map_err(|e| e.to_string())?;
+    }
+    Ok(buf.into_inner())
+}
