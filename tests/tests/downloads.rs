@@ -1,0 +1,105 @@
+//! Standard and 2K downloads of a task result, through the API, Redis and a
+//! real worker with the real Real-ESRGAN x4plus model: tier gate (6010),
+//! "try again later" while a preparation runs, output long side exactly
+//! 2048 with alpha kept, and the cache (asking again enqueues nothing).
+//! A small source (160×120 cutout) keeps the upscale to a few seconds.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::time::{Duration, Instant};
+
+use chrono::Utc;
+use pixmart_shared::db::store::membership;
+use pixmart_shared::domain::{Tier, UserId};
+use pixmart_shared::fast_jobs::fast_queue;
+use pixmart_tests::images::{encode_png, product_photo};
+use pixmart_tests::{TestApp, TestClient, TestDatabase};
+use serde_json::{json, Value};
+
+async fn wait_ready(c: &TestClient, task: &str, quality: &str) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(180);
+    loop {
+        let (status, body) = c.get(&format!("/api/tasks/{task}/downloads?index=0&quality={quality}")).await;
+        assert_eq!(status, 200, "{body}");
+        match body["data"]["state"].as_str().unwrap() {
+            "READY" => return body["data"].clone(),
+            "PREPARING" => {}
+            other => panic!("download state {other}: {body}"),
+        }
+        assert!(Instant::now() < deadline, "2K download not ready in time");
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn standard_and_2k_downloads_with_real_esrgan() {
+    let mut app = TestApp::start(TestDatabase::sqlite()).await;
+    app.start_worker();
+    app.wait_workers(1).await;
+    let mut c = app.client();
+    c.register_random().await;
+    let (photo, _) = product_photo(160, 120);
+    let url = c.upload_png(encode_png(&photo)).await;
+    let task = c.submit_cutout(&url, None).await;
+    let done = c.wait_task(&task, Duration::from_secs(180)).await;
+    assert_eq!(done["status"], "SUCCESS", "{done}");
+    let result_url = done["results"][0]["url"].as_str().unwrap().to_owned();
+    let post = |q: &str| json!({ "index": 0, "quality": q });
+
+    // Standard definition: a 160-px result is its own download, every tier.
+    let (status, body) = c.post_json(&format!("/api/tasks/{task}/downloads"), post("standard")).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["data"]["state"], "READY");
+    assert_eq!(body["data"]["url"], result_url.as_str());
+
+    // 2K on the free plan: the benefits-centre prompt.
+    let (status, body) = c.post_json(&format!("/api/tasks/{task}/downloads"), post("2k")).await;
+    assert_eq!((status, body["code"].as_u64()), (403, Some(6010)), "{body}");
+    assert!(body["msg"].as_str().unwrap().contains("权益中心"), "{body}");
+
+    // Professional: the first request starts the work, a second one while
+    // it runs is told to try again later.
+    let (_, info) = c.get("/api/user/info").await;
+    let user = UserId(info["data"]["user"]["id"].as_i64().unwrap());
+    let db = app.db().await;
+    let txn = sea_orm::TransactionTrait::begin(&db).await.unwrap();
+    membership::activate(&txn, user, Tier::Professional, 1, "PMTEST", Utc::now()).await.unwrap();
+    txn.commit().await.unwrap();
+    let started = Instant::now();
+    let (status, body) = c.post_json(&format!("/api/tasks/{task}/downloads"), post("2k")).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["data"]["state"], "PREPARING");
+    assert_eq!(body["data"]["longSide"], 2048);
+    let (status, body) = c.post_json(&format!("/api/tasks/{task}/downloads"), post("2k")).await;
+    assert_eq!((status, body["error"].as_str()), (429, Some("DOWNLOAD_IN_PROGRESS")), "{body}");
+
+    let ready = wait_ready(&c, &task, "2k").await;
+    eprintln!("2K download of a 160x120 cutout prepared in {:?}", started.elapsed());
+    let file_url = ready["url"].as_str().unwrap().to_owned();
+    assert!(file_url.starts_with(&format!("/api/files/downloads/{task}/")), "{ready}");
+    let (status, png) = c.get_bytes(&file_url).await;
+    assert_eq!(status, 200);
+    let img = image::load_from_memory(&png).unwrap();
+    assert_eq!((img.width(), img.height()), (2048, 1536), "long side exactly 2048, ratio kept");
+    assert!(img.color().has_alpha(), "a cutout stays transparent at 2K");
+
+    // Cached: asking again answers READY at once and enqueues nothing.
+    let (status, body) = c.post_json(&format!("/api/tasks/{task}/downloads"), post("2k")).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["data"]["state"], "READY");
+    assert_eq!(body["data"]["url"], file_url.as_str());
+    let redis = redis::Client::open(app.redis.as_ref().unwrap().url()).unwrap();
+    let mut conn = redis.get_multiplexed_async_connection().await.unwrap();
+    let queued: i64 = redis::cmd("LLEN")
+        .arg(fast_queue(&app.settings.redis.namespace, "default"))
+        .query_async(&mut conn)
+        .await
+        .unwrap();
+    assert_eq!(queued, 0, "a cached download must not be prepared again");
+
+    // Nobody else gets it.
+    let mut mallory = app.client();
+    mallory.register_random().await;
+    assert_eq!(mallory.get_bytes(&file_url).await.0, 404);
+    let (status, _) = mallory.post_json(&format!("/api/tasks/{task}/downloads"), post("standard")).await;
+    assert_eq!(status, 404);
+}
