@@ -14,6 +14,7 @@ import {
 import { QrCodePage } from '../../features/qr-code/components/QrCodePage';
 import { BatchCopyBgPage } from '../../features/product-image/components/BatchCopyBgPage';
 import { ProductBgPage, ProductImagePage } from '../../features/product-image/components/ProductImagePage';
+import { VideoPage } from '../../features/video/components/VideoPage';
 import { PersonalSettingPage } from '../../features/settings/components/PersonalSettingPage';
 import { useAppConfig } from '../../lib/config';
 import { openLoginDialog, useSession } from '../../lib/session';
@@ -45,6 +46,7 @@ const PAGES: Record<PageId, ComponentType> = {
   productImage: ProductImagePage,
   productBg: ProductBgPage,
   batchCopyBg: BatchCopyBgPage,
+  video: VideoPage,
 };
 
 /**

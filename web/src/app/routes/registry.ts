@@ -52,7 +52,8 @@ export type PageId =
   | 'qrCode'
   | 'productImage'
   | 'productBg'
-  | 'batchCopyBg';
+  | 'batchCopyBg'
+  | 'video';
 
 export interface RouteDef {
   /** Path as react-router matches it (`:id` for parameters). */
@@ -124,8 +125,8 @@ export const ROUTES: readonly RouteDef[] = [
   }),
   r('/customized-publicity', 'material-generation', '定制宣传图', 'Custom publicity images'),
   r('/ai-qr-code', 'material-generation', '艺术二维码', 'Artistic QR code', { page: 'qrCode' }),
-  r('/ai-video', 'ai-photo', '图生视频', 'Image to video'),
-  r('/ai-video-single', null, '图生视频', 'Image to video'),
+  r('/ai-video', 'ai-photo', '图生视频', 'Image to video', { page: 'video' }),
+  r('/ai-video-single', null, '图生视频', 'Image to video', { page: 'video' }),
   r('/tryon', 'ai-photo', '虚拟试穿', 'Virtual try-on', { page: 'tryon' }),
   r('/batch-copy-bg', 'material-generation', '批量复制背景', 'Batch background copy', { page: 'batchCopyBg' }),
 

@@ -108,9 +108,9 @@ describe('guards', () => {
   });
 
   it('an unbuilt route of the brand is not available, and in no menu', () => {
-    expect(routeAccess(def('/ai-video'), ctx({}, { routes: ['/ai-video'] }))).toBe('not-available');
-    expect(menuVisible(def('/ai-video'), ctx({}, { routes: ['/ai-video'] }))).toBe(false);
-    expect(routeAccess(def('/ai-video'), ctx({}, { routes: ['/ai-video'] }))).toBe('not-available');
+    expect(routeAccess(def('/rewrite-video'), ctx({}, { routes: ['/rewrite-video'] }))).toBe('not-available');
+    expect(menuVisible(def('/rewrite-video'), ctx({}, { routes: ['/rewrite-video'] }))).toBe(false);
+    expect(routeAccess(def('/rewrite-video'), ctx({}, { routes: ['/rewrite-video'] }))).toBe('not-available');
   });
 
   it('benefit centre, creation space and marketing insight need login', () => {
