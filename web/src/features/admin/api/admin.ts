@@ -24,6 +24,10 @@ export interface FleetNode {
   throughputPerMin: number;
   load: number;
   metricsAddr: string | null;
+  /** Registry ids of the models it loaded (model registry). */
+  models?: string[];
+  /** Task types it does not serve, with the model ids it lacks. */
+  missingModels?: Record<string, string[]>;
   startedAt: string;
   lastHeartbeatAt: string;
 }
@@ -48,6 +52,14 @@ export interface PoolRow {
   runningTasks: number;
   noLiveWorker: boolean;
   stranded: boolean;
+  /** Task types no node of the pool served recently, and the models its nodes lack. */
+  lacking?: PoolLacking[];
+}
+
+export interface PoolLacking {
+  bizType: string;
+  state: 'modelMissing' | 'noWorker' | 'notAllowed';
+  missingModels: string[];
 }
 
 const REFRESH_MS = 3000;

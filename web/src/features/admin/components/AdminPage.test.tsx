@@ -23,6 +23,8 @@ const node = {
   throughputPerMin: 2.4,
   load: 1,
   metricsAddr: null,
+  models: ['onnxruntime', 'isnet-fp16', 'u2netp'],
+  missingModels: { TRY_ON: ['sd15-inpainting', 'sdxl-inpainting', 'sd-custom'] },
   startedAt: '2026-11-21T10:00:00Z',
   lastHeartbeatAt: '2026-11-21T10:05:00Z',
 };
@@ -38,7 +40,17 @@ function answer(url: string, init?: RequestInit): Response {
     return ok({
       list: [
         { pool: 'acme', tenants: [5], liveWorkers: 0, liveConcurrency: 0, queuedTasks: 3, runningTasks: 0, noLiveWorker: true, stranded: true },
-        { pool: 'default', tenants: [], liveWorkers: 1, liveConcurrency: 1, queuedTasks: 0, runningTasks: 1, noLiveWorker: false, stranded: false },
+        {
+          pool: 'default',
+          tenants: [],
+          liveWorkers: 1,
+          liveConcurrency: 1,
+          queuedTasks: 0,
+          runningTasks: 1,
+          noLiveWorker: false,
+          stranded: false,
+          lacking: [{ bizType: 'TRY_ON', state: 'modelMissing', missingModels: ['sd15-inpainting', 'sdxl-inpainting'] }],
+        },
       ],
     });
   if (url.endsWith('/drain') && init?.method === 'POST') return ok({ ...node, status: 'draining', desiredState: 'draining' });
@@ -75,6 +87,15 @@ describe('AdminPage', () => {
     const pools = await screen.findAllByTestId('admin-pool');
     expect(within(pools[0]).getByTestId('admin-pool-no-worker')).toHaveTextContent('无在线节点，任务等待中');
     expect(within(pools[1]).queryByTestId('admin-pool-no-worker')).toBeNull();
+  });
+
+  it('shows each node\'s loaded models and, per pool, the task types that lack a model', async () => {
+    renderPage();
+    const row = await screen.findByTestId('admin-node');
+    expect(within(row).getByTestId('admin-node-models')).toHaveTextContent('onnxruntime, isnet-fp16, u2netp');
+    const pools = await screen.findAllByTestId('admin-pool');
+    expect(within(pools[1]).getByTestId('admin-pool-lacking')).toHaveTextContent('TRY_ON: sd15-inpainting / sdxl-inpainting');
+    expect(within(pools[0]).getByTestId('admin-pool-lacking')).toHaveTextContent('');
   });
 
   it('drains a node and cancels a task by id through the admin API', async () => {

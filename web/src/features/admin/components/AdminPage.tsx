@@ -63,6 +63,7 @@ export function AdminPage() {
                 <th>{tr('pool')}</th>
                 <th>{tr('device')}</th>
                 <th>{tr('types')}</th>
+                <th>{tr('models')}</th>
                 <th>{tr('current')}</th>
                 <th>{tr('done')}</th>
                 <th>{tr('failed')}</th>
@@ -81,6 +82,7 @@ export function AdminPage() {
                   <td>{n.pool}</td>
                   <td>{n.device}</td>
                   <td>{n.bizTypes.join(', ')}</td>
+                  <td data-testid="admin-node-models">{(n.models ?? []).join(', ')}</td>
                   <td>{n.currentJobs}</td>
                   <td>{n.jobsDone}</td>
                   <td>{n.jobsFailed}</td>
@@ -147,6 +149,7 @@ export function AdminPage() {
               <th>{tr('queued')}</th>
               <th>{tr('running')}</th>
               <th>{tr('tenants')}</th>
+              <th>{tr('lacking')}</th>
             </tr>
           </thead>
           <tbody>
@@ -164,6 +167,13 @@ export function AdminPage() {
                 <td>{p.queuedTasks}</td>
                 <td>{p.runningTasks}</td>
                 <td>{p.tenants.join(', ')}</td>
+                <td data-testid="admin-pool-lacking">
+                  {(p.lacking ?? []).map((l) => (
+                    <div key={l.bizType} data-biz-type={l.bizType}>
+                      {l.bizType}: {l.missingModels.length > 0 ? l.missingModels.join(' / ') : tr('lackingNoWorker')}
+                    </div>
+                  ))}
+                </td>
               </tr>
             ))}
           </tbody>
