@@ -13,6 +13,7 @@ mod error;
 pub mod inpaint;
 mod mask;
 mod runtime;
+pub mod refine;
 pub mod upscale;
 pub mod video;
 
