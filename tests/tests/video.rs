@@ -162,11 +162,17 @@ fn rotation(first: &GrayImage, last: &GrayImage) -> (f32, f32) {
     })
 }
 
+/// The bottle's red (not its yellow label, not the backdrop).
+fn is_red(p: &image::Rgb<u8>) -> bool {
+    let [r, g, b] = p.0.map(u32::from);
+    r > 90 && r > g * 3 && r > b * 2
+}
+
 /// Mean x, y of the red bottle's pixels.
 fn subject_centroid(img: &RgbImage) -> (f32, f32) {
     let (mut sx, mut sy, mut n) = (0.0, 0.0, 0.0);
     for (x, y, p) in img.enumerate_pixels() {
-        if p[0] > 90 && p[0] > p[1] * 3 && p[0] > p[2] * 2 {
+        if is_red(p) {
             sx += x as f32;
             sy += y as f32;
             n += 1.0;
@@ -296,7 +302,7 @@ fn the_subjects_place_is_inpainted_not_left_as_a_ghost() {
     assert!(scene.has_subject_layer());
     let last = scene.render(s.frame_count() - 1, s.frame_count(), 2);
     let first = scene.render(0, s.frame_count(), 2);
-    let red = |img: &RgbImage| img.pixels().filter(|p| p[0] > 90 && p[0] > p[1] * 3 && p[0] > p[2] * 2).count() as f64;
+    let red = |img: &RgbImage| img.pixels().filter(|p| is_red(p)).count() as f64;
     // The same amount of subject is on screen at the start and the end
     // (moved, not smeared or doubled).
     let (a, b) = (red(&first), red(&last));

@@ -4,6 +4,9 @@
 //! [`super::ParallaxScene::new`]; the caller normally passes
 //! `pixmart_models::inpaint::inpaint`.
 
+// Per-channel and per-pixel loops over parallel buffers read clearer indexed.
+#![allow(clippy::needless_range_loop)]
+
 use image::{GrayImage, RgbImage};
 
 /// Fills the pixels where `hole` is non-zero from the surrounding known

@@ -1,5 +1,8 @@
 //! Sub-pixel (bilinear) sampling of interleaved 8-bit layers.
 
+// Per-channel and per-pixel loops over parallel buffers read clearer indexed.
+#![allow(clippy::needless_range_loop)]
+
 /// An interleaved 8-bit image: `channels` values per pixel, row-major.
 pub(crate) struct Plane {
     pub width: usize,

@@ -1,5 +1,8 @@
 //! The two layers of a parallax clip and the frame renderer.
 
+// Per-channel and per-pixel loops over parallel buffers read clearer indexed.
+#![allow(clippy::needless_range_loop)]
+
 use image::imageops::{resize, FilterType};
 use image::{GrayImage, Luma, RgbImage};
 

@@ -44,7 +44,9 @@ pub enum EncodeError {
 
 /// The ffmpeg arguments for one clip written to `out`.
 pub fn ffmpeg_args(s: &EncodeSettings, out: &Path) -> Vec<String> {
-    let mut args: Vec<String> = [
+    let size = format!("{}x{}", s.width, s.height);
+    let fps = s.fps.to_string();
+    let input: [&str; 14] = [
         "-hide_banner",
         "-loglevel",
         "error",
@@ -53,17 +55,14 @@ pub fn ffmpeg_args(s: &EncodeSettings, out: &Path) -> Vec<String> {
         "-pix_fmt",
         "rgb24",
         "-video_size",
-        &format!("{}x{}", s.width, s.height),
+        &size,
         "-framerate",
-        &s.fps.to_string(),
+        &fps,
         "-i",
         "pipe:0",
         "-an",
-    ]
-    .iter()
-    .map(|a| a.to_string())
-    .collect();
-    let tail: &[&str] = match s.format {
+    ];
+    let output: &[&str] = match s.format {
         VideoFormat::Mp4 => &[
             "-c:v",
             "libx264",
@@ -91,7 +90,7 @@ pub fn ffmpeg_args(s: &EncodeSettings, out: &Path) -> Vec<String> {
             "gif",
         ],
     };
-    args.extend(tail.iter().map(|a| a.to_string()));
+    let mut args: Vec<String> = input.iter().chain(output).map(|a| (*a).to_owned()).collect();
     args.push("-y".into());
     args.push(out.to_string_lossy().into_owned());
     args

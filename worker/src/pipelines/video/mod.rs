@@ -82,7 +82,7 @@ pub fn build_scene(spec: &VideoSpec, image: &image::RgbImage, mask: &image::Gray
     let secs = spec.duration_ms() as f32 / 1000.0;
     let travel = Motion::travel_for(spec.motion_distance, spec.speed.motion_bucket(), secs);
     let motion = Motion { path: camera_path(spec.camera), travel };
-    ParallaxScene::new(image, mask, width, height, motion, &pixmart_models::video::fill_hole)
+    ParallaxScene::new(image, mask, width, height, motion, &pixmart_models::inpaint)
 }
 
 /// Renders every frame into ffmpeg and makes the poster (the first frame).
