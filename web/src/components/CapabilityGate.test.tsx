@@ -44,10 +44,18 @@ describe('CapabilityGate', () => {
     expect(screen.queryByTestId('the-form')).toBeNull();
   });
 
-  it('tells "no worker online" apart from "model missing"', async () => {
+  it('tells "no worker online" (form kept, the task waits) apart from "model missing"', async () => {
     answer({ MATTING_IMAGE: { state: 'noWorker', missingModels: [] } });
     renderWithProviders(<CapabilityGate bizType="MATTING_IMAGE">{form}</CapabilityGate>);
-    expect(await screen.findByTestId('capability-noWorker')).toBeTruthy();
+    expect((await screen.findByTestId('capability-noWorker')).textContent).toContain('暂无在线的计算节点');
+    expect(screen.getByTestId('the-form')).toBeTruthy();
+    expect(screen.queryByTestId('capability-modelMissing')).toBeNull();
+  });
+
+  it('says the tenant refuses the only (non-commercial) models', async () => {
+    answer({ TRY_ON: { state: 'notAllowed', missingModels: [] } });
+    renderWithProviders(<CapabilityGate bizType="TRY_ON">{form}</CapabilityGate>);
+    expect(await screen.findByTestId('capability-notAllowed')).toBeTruthy();
     expect(screen.queryByTestId('the-form')).toBeNull();
   });
 

@@ -4,9 +4,10 @@ import { useI18n } from '../lib/i18n';
 
 /**
  * Wraps a generation page's form: shows it when a worker in the caller's
- * pool can serve `bizType`; otherwise says why not (model missing, and which
- * model and how to install it; no worker online; refused by the
- * non-commercial policy) instead of a form that can only fail. While the
+ * pool can serve `bizType` (with a notice when no worker is online and the
+ * task will wait); otherwise says why not (model missing, and which model
+ * and how to install it; refused by the non-commercial policy) instead of a
+ * form that can only fail. While the
  * capabilities load, or if they cannot be had, the form is shown: the API
  * gates the submit itself.
  *
@@ -15,10 +16,11 @@ import { useI18n } from '../lib/i18n';
 export function CapabilityGate({ bizType, children }: { bizType: string; children: ReactNode }) {
   const { capability } = useCapability(bizType);
   if (!capability || capability.state === 'available') return <>{children}</>;
-  if (capability.state === 'waiting') {
+  // Accepted by the API: the task waits for a worker. Say so, keep the form.
+  if (capability.state === 'waiting' || capability.state === 'noWorker') {
     return (
       <>
-        <WaitingNotice />
+        <WaitingNotice state={capability.state} />
         {children}
       </>
     );
@@ -26,11 +28,11 @@ export function CapabilityGate({ bizType, children }: { bizType: string; childre
   return <CapabilityUnavailable capability={capability} />;
 }
 
-function WaitingNotice() {
+function WaitingNotice({ state }: { state: 'waiting' | 'noWorker' }) {
   const { t } = useI18n();
   return (
-    <div className="capability-notice" role="status" data-testid="capability-waiting">
-      {t('capability.waiting')}
+    <div className="capability-notice" role="status" data-testid={`capability-${state}`}>
+      {state === 'waiting' ? t('capability.waiting') : t('capability.noWorker')}
     </div>
   );
 }
@@ -40,11 +42,9 @@ export function CapabilityUnavailable({ capability }: { capability: BizCapabilit
   const { t } = useI18n();
   const { state, missingModels, lackingPools } = capability;
   const [title, desc] =
-    state === 'modelMissing'
-      ? [t('capability.modelMissing.title'), t('capability.modelMissing.desc')]
-      : state === 'notAllowed'
-        ? [t('capability.notAllowed.title'), t('capability.notAllowed.desc')]
-        : [t('capability.noWorker.title'), t('capability.noWorker.desc')];
+    state === 'notAllowed'
+      ? [t('capability.notAllowed.title'), t('capability.notAllowed.desc')]
+      : [t('capability.modelMissing.title'), t('capability.modelMissing.desc')];
   return (
     <div className="page capability-gate" data-testid={`capability-${state}`} data-biz-type={capability.bizType}>
       <h1>{title}</h1>

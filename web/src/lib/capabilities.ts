@@ -2,8 +2,7 @@
  * What the fleet can serve for the caller (`GET /api/capabilities`): per
  * task type (bizType) whether a worker in the caller's pool serves it, and
  * otherwise which model is missing and how an operator installs it. The
- * API refuses the same task types (MODEL_MISSING / NO_WORKER /
- * MODEL_NOT_ALLOWED), so a page that is gated never shows a form that can
+ * API refuses the same task types (MODEL_MISSING / MODEL_NOT_ALLOWED), so a page that is gated never shows a form that can
  * only fail.
  */
 import { useQuery } from '@tanstack/react-query';
@@ -14,8 +13,9 @@ import { useToken } from './session';
  * - `available`: a live worker in the pool serves it.
  * - `waiting`: a worker served it recently but none is online now; tasks are
  *   accepted and wait for it.
- * - `modelMissing`: workers are known, none has the model(s).
- * - `noWorker`: no worker has registered in the pool recently.
+ * - `modelMissing`: workers are known, none has the model(s): refused.
+ * - `noWorker`: no worker has registered in the pool recently; nothing is
+ *   known to be missing, tasks are accepted and wait for one.
  * - `notAllowed`: only non-commercial models serve it and the operator or
  *   tenant refuses those.
  */

@@ -5,10 +5,9 @@ export const CAPABILITY_MESSAGES = {
     zh: '当前没有计算节点加载了以下模型，请联系运营人员安装后再使用。',
     en: 'No worker has loaded the models below; ask the operator to install them.',
   },
-  'capability.noWorker.title': { zh: '暂无在线的计算节点', en: 'No worker is online' },
-  'capability.noWorker.desc': {
-    zh: '当前没有可处理该功能的计算节点在线，请稍后再试或联系运营人员。',
-    en: 'No worker that can run this feature has been online recently; try again later or contact the operator.',
+  'capability.noWorker': {
+    zh: '暂无在线的计算节点：提交的任务会排队，节点上线后自动处理。',
+    en: 'No worker is online yet: tasks you submit wait and run when one starts.',
   },
   'capability.waiting': {
     zh: '计算节点暂时离线：提交的任务会排队，节点恢复后自动处理。',
