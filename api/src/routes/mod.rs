@@ -13,6 +13,7 @@ mod feedback;
 mod files;
 mod health;
 mod leads;
+mod masks;
 mod messages;
 mod orders;
 mod payments;
@@ -53,6 +54,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 .route("/tasks/{task_id}/stop", web::post().to(tasks::stop))
                 .route("/tasks/{task_id}/downloads", web::post().to(downloads::request))
                 .route("/tasks/{task_id}/downloads", web::get().to(downloads::status))
+                .route("/tasks/{task_id}/mask", web::put().to(masks::save))
                 .route("/tasks/{task_id}/events", web::get().to(events::events))
                 .configure(admin::configure)
                 .route("/files/{key:.+}", web::get().to(files::download))

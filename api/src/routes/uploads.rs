@@ -46,7 +46,7 @@ pub async fn upload(state: web::Data<AppState>, me: AuthUser, payload: Multipart
 
 /// Reads the `file` field, refusing (without buffering further) once it
 /// passes `max_bytes`.
-async fn read_file_field(mut payload: Multipart, max_bytes: u64) -> ApiResult<Vec<u8>> {
+pub(crate) async fn read_file_field(mut payload: Multipart, max_bytes: u64) -> ApiResult<Vec<u8>> {
     let bad_request = |_| ApiError::new(ErrorCode::BadRequest);
     while let Some(mut field) = payload.try_next().await.map_err(bad_request)? {
         if field.name() != Some("file") {

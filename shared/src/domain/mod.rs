@@ -8,6 +8,7 @@ pub mod feedback;
 pub mod ids;
 pub mod invalid;
 pub mod lead;
+pub mod mask_edit;
 pub mod message;
 pub mod money;
 pub mod order;
