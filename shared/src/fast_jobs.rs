@@ -28,6 +28,44 @@ pub enum FastJob {
         quality: DownloadQuality,
         long_side: u32,
     },
+    /// Refine a cutout's mask with clicks (see `pixmart_models::refine`):
+    /// the photo's colours come from the cutout `image_key`, the current
+    /// mask from `mask_key`; the new mask (PNG) is pushed onto `reply_key`,
+    /// which the waiting API request pops.
+    #[serde(rename_all = "camelCase")]
+    RefineMask {
+        task_id: TaskId,
+        image_key: String,
+        mask_key: String,
+        clicks: Vec<RefineClick>,
+        reply_key: String,
+    },
+}
+
+/// One click of the cutout editor, in the result's pixel coordinates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RefineClick {
+    pub x: u32,
+    pub y: u32,
+    /// `true`: click to keep; `false`: click to remove.
+    pub keep: bool,
+}
+
+/// Most clicks one refinement takes (the editor sends the ones since the
+/// last saved mask).
+pub const MAX_REFINE_CLICKS: usize = 64;
+/// How long the API waits for a refined mask before answering 503.
+pub const REFINE_WAIT_SECS: f64 = 10.0;
+
+/// The list refinement jobs go to: separate from downloads so a click is
+/// never queued behind a 2K upscale.
+pub fn refine_queue(namespace: &str, pool: &str) -> String {
+    format!("{namespace}:refine:{pool}")
+}
+
+/// A fresh reply list for one refinement request.
+pub fn refine_reply_key(namespace: &str) -> String {
+    format!("{namespace}:refine:reply:{}", uuid::Uuid::new_v4())
 }
 
 /// How long the in-progress marker lives when set by the API (the job may

@@ -13,8 +13,9 @@ use image::{DynamicImage, ImageFormat};
 use pixmart_models::upscale::{resize_long_side, TileOptions, UpscaleSession, REALESRGAN_X4PLUS_FILE};
 use pixmart_models::OrtRuntime;
 use pixmart_shared::domain::download::DownloadQuality;
+use pixmart_models::refine::{refine_mask, Click, RefineOptions};
 use pixmart_shared::fast_jobs::{
-    failure_key, fast_queue, in_progress_key, FastJob, FAILURE_SECS, MARKER_WORKING_SECS,
+    failure_key, fast_queue, in_progress_key, refine_queue, FastJob, RefineClick, FAILURE_SECS, MARKER_WORKING_SECS,
 };
 use redis::aio::ConnectionManager;
 use redis::AsyncCommands;
@@ -44,13 +45,27 @@ pub fn spawn(ctx: Arc<WorkerContext>, stop: watch::Receiver<bool>) -> Option<tok
             Err(e) => return tracing::warn!(error = %e, "Real-ESRGAN loading panicked"),
         };
         tracing::info!("Real-ESRGAN loaded; consuming fast jobs");
-        consume(ctx, session, stop).await;
+        let s = &ctx.settings;
+        let refine = tokio::spawn(consume(
+            ctx.clone(),
+            session.clone(),
+            refine_queue(&s.redis.namespace, &s.worker.pool),
+            stop.clone(),
+        ));
+        consume(ctx.clone(), session, fast_queue(&s.redis.namespace, &s.worker.pool), stop).await;
+        let _ = refine.await;
     }))
 }
 
-async fn consume(ctx: Arc<WorkerContext>, session: Arc<UpscaleSession>, mut stop: watch::Receiver<bool>) {
+/// One loop per list: downloads and refinements are consumed separately, so
+/// a click is never queued behind a 2K upscale.
+async fn consume(
+    ctx: Arc<WorkerContext>,
+    session: Arc<UpscaleSession>,
+    queue: String,
+    mut stop: watch::Receiver<bool>,
+) {
     let s = &ctx.settings;
-    let queue = fast_queue(&s.redis.namespace, &s.worker.pool);
     let mut conn: Option<ConnectionManager> = None;
     while !*stop.borrow() {
         let c = match &mut conn {
@@ -84,10 +99,10 @@ async fn consume(ctx: Arc<WorkerContext>, session: Arc<UpscaleSession>, mut stop
 pub async fn run_job(ctx: &WorkerContext, session: &Arc<UpscaleSession>, conn: &mut ConnectionManager, job: &FastJob) {
     let ns = &ctx.settings.redis.namespace;
     match job {
-        FastJob::PrepareDownload { target_key, .. } => {
+        FastJob::PrepareDownload { source_key, target_key, quality, long_side, .. } => {
             let busy = in_progress_key(ns, target_key);
             let _: redis::RedisResult<bool> = conn.expire(&busy, MARKER_WORKING_SECS as i64).await;
-            let work = prepare_download(ctx, session, job);
+            let work = prepare_download(ctx, session, source_key, target_key, *quality, *long_side);
             tokio::pin!(work);
             let mut refresh = tokio::time::interval(MARKER_REFRESH);
             refresh.tick().await;
@@ -107,16 +122,51 @@ pub async fn run_job(ctx: &WorkerContext, session: &Arc<UpscaleSession>, conn: &
             }
             let _: redis::RedisResult<i64> = conn.del(&busy).await;
         }
+        FastJob::RefineMask { image_key, mask_key, clicks, reply_key, .. } => {
+            let started = std::time::Instant::now();
+            let reply = match refine(ctx, image_key, mask_key, clicks).await {
+                Ok(png) => png,
+                Err(reason) => {
+                    tracing::warn!(%mask_key, %reason, "mask refinement failed");
+                    format!("ERR {reason}").into_bytes()
+                }
+            };
+            tracing::debug!(%mask_key, took_ms = started.elapsed().as_millis() as u64, "mask refined");
+            let _: redis::RedisResult<i64> = conn.lpush(reply_key, reply).await;
+            // Nobody may be waiting any more (the request timed out).
+            let _: redis::RedisResult<bool> = conn.expire(reply_key, 60).await;
+        }
     }
+}
+
+/// The refined mask as PNG bytes.
+async fn refine(ctx: &WorkerContext, image_key: &str, mask_key: &str, clicks: &[RefineClick]) -> Result<Vec<u8>, String> {
+    let image = ctx.blobs.get(image_key).await.map_err(|e| e.to_string())?;
+    let mask = ctx.blobs.get(mask_key).await.map_err(|e| e.to_string())?;
+    let clicks: Vec<Click> = clicks.iter().map(|c| Click { x: c.x, y: c.y, keep: c.keep }).collect();
+    tokio::task::spawn_blocking(move || -> Result<Vec<u8>, String> {
+        let rgb = image::load_from_memory(&image).map_err(|e| e.to_string())?.to_rgb8();
+        let mask = image::load_from_memory(&mask).map_err(|e| e.to_string())?.to_luma8();
+        let out = refine_mask(&rgb, &mask, &clicks, &RefineOptions::default()).map_err(|e| e.to_string())?;
+        encode(&DynamicImage::ImageLuma8(out), true)
+    })
+    .await
+    .map_err(|e| format!("refinement panicked: {e}"))?
 }
 
 /// Reads the result, resizes or upscales it to the target long side and
 /// stores it under the prepared key (PNG stays PNG, keeping alpha; other
 /// formats become JPEG).
-async fn prepare_download(ctx: &WorkerContext, session: &Arc<UpscaleSession>, job: &FastJob) -> Result<(), String> {
-    let FastJob::PrepareDownload { source_key, target_key, quality, long_side, .. } = job;
+async fn prepare_download(
+    ctx: &WorkerContext,
+    session: &Arc<UpscaleSession>,
+    source_key: &str,
+    target_key: &str,
+    quality: DownloadQuality,
+    long_side: u32,
+) -> Result<(), String> {
     let data = ctx.blobs.get(source_key).await.map_err(|e| e.to_string())?;
-    let (session, quality, long_side) = (session.clone(), *quality, *long_side);
+    let session = session.clone();
     let png = target_key.ends_with(".png");
     let encoded = tokio::task::spawn_blocking(move || -> Result<Vec<u8>, String> {
         let img = image::load_from_memory(&data).map_err(|e| format!("result is not a readable image: {e}"))?;

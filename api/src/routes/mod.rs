@@ -17,6 +17,7 @@ mod masks;
 mod messages;
 mod orders;
 mod payments;
+mod refine;
 mod tasks;
 mod uploads;
 mod user;
@@ -55,6 +56,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 .route("/tasks/{task_id}/downloads", web::post().to(downloads::request))
                 .route("/tasks/{task_id}/downloads", web::get().to(downloads::status))
                 .route("/tasks/{task_id}/mask", web::put().to(masks::save))
+                .route("/tasks/{task_id}/refine", web::post().to(refine::refine))
                 .route("/tasks/{task_id}/events", web::get().to(events::events))
                 .configure(admin::configure)
                 .route("/files/{key:.+}", web::get().to(files::download))
