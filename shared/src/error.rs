@@ -127,6 +127,7 @@ error_codes! {
     DownloadInProgress = ("DOWNLOAD_IN_PROGRESS", 3350, 429, "下载正在进行中，请稍后再试", "A download is already in progress, please try again later"),
     MaskEmpty = ("MASK_EMPTY", 3351, 400, "Mask Cannot Be Empty！", "Mask Cannot Be Empty！"),
     DownloadFailed = ("DOWNLOAD_FAILED", 3352, 500, "图片处理失败，请重试", "Preparing the image failed, please try again"),
+    RefineFailed = ("REFINE_FAILED", 3353, 500, "抠图优化失败，请重试", "Refining the cutout failed, please try again"),
     // Image-to-video (helper H5, 3550–3599).
     VideoBadCameraMove = ("VIDEO_BAD_CAMERA_MOVE", 3550, 400, "请选择正确的运镜方式", "Please choose a valid camera move"),
     VideoBadDuration = ("VIDEO_BAD_DURATION", 3551, 400, "视频时长需在1到5秒之间", "Video duration must be between 1 and 5 seconds, in steps of 0.1 s"),

@@ -74,7 +74,7 @@ pub async fn refine(
         Some((_, png)) if png.starts_with(PNG_MAGIC) => Ok(HttpResponse::Ok().content_type("image/png").body(png)),
         Some((_, err)) => {
             tracing::warn!(reason = %String::from_utf8_lossy(&err), "refine failed on the worker");
-            Err(ApiError::new(ErrorCode::GenerationFailed))
+            Err(ApiError::new(ErrorCode::RefineFailed))
         }
         None => Err(ApiError::new(ErrorCode::ServiceUnavailable)),
     }
