@@ -8,6 +8,7 @@
 //! Start with [`OrtRuntime::init`] once per process, then load sessions such
 //! as [`CutoutSession`].
 
+pub mod compose;
 mod cutout;
 mod error;
 pub mod inpaint;
