@@ -9,6 +9,7 @@ import { BENEFITS_MESSAGES } from './benefits';
 import { CAPABILITY_MESSAGES } from './capabilities';
 import { DIFFUSION_MESSAGES } from './diffusion';
 import { QR_MESSAGES } from './qrCode';
+import { CUTOUT_EDITOR_MESSAGES } from './cutoutEditor';
 import { PRODUCT_IMAGE_MESSAGES } from './productImage';
 import { ENGAGEMENT_MESSAGES } from './engagement';
 
@@ -203,6 +204,7 @@ export const messages = {
   ...CAPABILITY_MESSAGES,
   ...DIFFUSION_MESSAGES,
   ...QR_MESSAGES,
+  ...CUTOUT_EDITOR_MESSAGES,
   ...PRODUCT_IMAGE_MESSAGES,
   'upload.hint': { zh: '点击上传图片', en: 'Click to upload an image' },
   'upload.rules': {

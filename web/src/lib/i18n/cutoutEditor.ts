@@ -1,0 +1,20 @@
+/** Strings of the cutout editor and of standard/2K downloads (merged into the one i18n table). */
+export const CUTOUT_EDITOR_MESSAGES = {
+  'editor.title': { zh: '编辑抠图', en: 'Edit cutout' },
+  'editor.tool.brush': { zh: '画笔（保留）', en: 'Brush (keep)' },
+  'editor.tool.eraser': { zh: '橡皮擦（去除）', en: 'Eraser (remove)' },
+  'editor.tool.keep': { zh: '点击保留', en: 'Click to keep' },
+  'editor.tool.remove': { zh: '点击去除', en: 'Click to remove' },
+  'editor.brushSize': { zh: '笔刷大小', en: 'Brush size' },
+  'editor.undo': { zh: '撤销', en: 'Undo' },
+  'editor.redo': { zh: '重做', en: 'Redo' },
+  'editor.save': { zh: '保存蒙版', en: 'Save mask' },
+  'editor.saved': { zh: '蒙版已保存', en: 'Mask saved' },
+  'editor.refining': { zh: '优化中…', en: 'Refining…' },
+  'editor.downloadMask': { zh: '下载蒙版', en: 'Download mask' },
+  'editor.uploadMask': { zh: '上传蒙版', en: 'Upload mask' },
+  'editor.maskEmpty': { zh: 'Mask Cannot Be Empty！', en: 'Mask Cannot Be Empty！' },
+  'download.standard': { zh: '下载标清', en: 'Download (standard)' },
+  'download.2k': { zh: '下载2K高清', en: 'Download 2K' },
+  'download.preparing': { zh: '高清图生成中…', en: 'Preparing…' },
+} as const;
