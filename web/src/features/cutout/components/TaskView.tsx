@@ -12,6 +12,8 @@ import { useNow } from '../../../lib/useNow';
 import { useCutoutTask } from '../api/cutoutTasks';
 import { cutoutFileName, maskFileName } from '../constants';
 import { CompareView } from './CompareView';
+import { DownloadButtons } from './DownloadButtons';
+import { MaskEditor } from './MaskEditor';
 
 interface TaskViewProps {
   taskId: string;
@@ -115,7 +117,9 @@ function CutoutResult({ task, previewUrl }: { task: Task; previewUrl: string | n
             {isDownloading(maskId) ? t('download.inProgress') : t('cutout.downloadMask')}
           </button>
         )}
+        {cutout && <DownloadButtons taskId={task.taskId} fileStem={`cutout-${task.taskId}`} />}
       </div>
+      {cutout && mask && <MaskEditor task={task} />}
     </div>
   );
 }
