@@ -19,6 +19,10 @@ const MAX_SUBJECT_SHARE: f32 = 0.85;
 /// Layers are kept this much larger than the frame (at most) so that
 /// zooming in samples real detail rather than stretched pixels.
 const MAX_LAYER_OVERSAMPLE: f32 = 1.5;
+/// The background is inpainted at most this large (long side) and scaled
+/// up into the hole: only slivers of it are ever revealed, and patch-based
+/// inpainting time grows with the hole's area.
+const FILL_MAX_SIDE: u32 = 768;
 
 /// A picture split into a background (with the subject's place filled in)
 /// and the subject (premultiplied RGBA), both at a working resolution a
@@ -63,7 +67,7 @@ impl ParallaxScene {
         let share = soft.pixels().filter(|p| p[0] >= 128).count() as f32 / (lw * lh) as f32;
         let (background, foreground) = if (MIN_SUBJECT_SHARE..=MAX_SUBJECT_SHARE).contains(&share) {
             let hole = dilate(&soft, HOLE_THRESHOLD, hole_margin(lw, lh));
-            let bg = fill(&rgb, &hole);
+            let bg = fill_bounded(&rgb, &hole, fill);
             (plane_rgb(&bg), Some(plane_premultiplied(&rgb, &soft)))
         } else {
             (plane_rgb(&rgb), None)
@@ -175,6 +179,33 @@ impl Mapping {
         let qy = -self.sin * px + self.cos * py;
         (qx * self.inv + self.lcx - 0.5, qy * self.inv + self.lcy - 0.5)
     }
+}
+
+/// `fill` at no more than [`FILL_MAX_SIDE`], pasted back into the hole at
+/// full size (known pixels stay exactly as they were).
+fn fill_bounded(rgb: &RgbImage, hole: &GrayImage, fill: &dyn Fn(&RgbImage, &GrayImage) -> RgbImage) -> RgbImage {
+    let (w, h) = rgb.dimensions();
+    let long = w.max(h);
+    if long <= FILL_MAX_SIDE {
+        return fill(rgb, hole);
+    }
+    let k = FILL_MAX_SIDE as f32 / long as f32;
+    let (sw, sh) = (((w as f32 * k).round() as u32).max(1), ((h as f32 * k).round() as u32).max(1));
+    let small = resize(rgb, sw, sh, FilterType::Triangle);
+    // Any touch of the hole counts, so no subject colour leaks into the
+    // small image's known pixels.
+    let mut small_hole = resize(hole, sw, sh, FilterType::Triangle);
+    for p in small_hole.pixels_mut() {
+        p[0] = if p[0] > 0 { 255 } else { 0 };
+    }
+    let filled = resize(&fill(&small, &small_hole), w, h, FilterType::CatmullRom);
+    let mut out = rgb.clone();
+    for ((o, f), m) in out.pixels_mut().zip(filled.pixels()).zip(hole.pixels()) {
+        if m[0] >= 128 {
+            *o = *f;
+        }
+    }
+    out
 }
 
 fn hole_margin(w: u32, h: u32) -> u32 {
