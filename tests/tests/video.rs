@@ -319,7 +319,7 @@ async fn img2video_end_to_end_with_isnet() {
     app.wait_workers(1).await;
     let mut c = app.client();
     c.register_random().await;
-    let (photo, _) = textured_product(800, 600);
+    let (photo, _) = textured_product(1000, 750);
     let url = c.upload_png(encode_png(&photo)).await;
     let (_, info) = c.get("/api/user/info").await;
     let before = info["data"]["points"].as_i64().unwrap();

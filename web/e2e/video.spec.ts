@@ -25,7 +25,7 @@ test('image to video: pick a camera move, generate a 480p clip, play and downloa
   expect(animation).toBe('cam-pan-r');
   await page.getByTestId('video-duration').selectOption('1.5');
 
-  await page.getByTestId('file-input').setInputFiles({ name: 'product.png', mimeType: 'image/png', buffer: productPng(768) });
+  await page.getByTestId('file-input').setInputFiles({ name: 'product.png', mimeType: 'image/png', buffer: productPng(1024) });
   await expect(page.getByTestId('upload-preview')).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('upload-status')).toHaveCount(0, { timeout: 60_000 });
   await expect(page.getByTestId('camera-preview-R')).toHaveAttribute('style', /background-image/);
