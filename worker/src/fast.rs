@@ -17,8 +17,7 @@ use pixmart_models::refine::{refine_mask, Click, RefineOptions};
 use pixmart_shared::fast_jobs::{
     failure_key, fast_queue, in_progress_key, refine_queue, FastJob, RefineClick, FAILURE_SECS, MARKER_WORKING_SECS,
 };
-use redis::aio::ConnectionManager;
-use redis::AsyncCommands;
+use redis::aio::MultiplexedConnection;
 use tokio::sync::watch;
 
 use crate::WorkerContext;
@@ -66,20 +65,24 @@ async fn consume(
     mut stop: watch::Receiver<bool>,
 ) {
     let s = &ctx.settings;
-    let mut conn: Option<ConnectionManager> = None;
+    let mut conn: Option<MultiplexedConnection> = None;
     while !*stop.borrow() {
-        let c = match &mut conn {
-            Some(c) => c,
-            None => match apalis_redis::connect(s.redis_url()).await {
-                Ok(c) => conn.insert(c),
+        if conn.is_none() {
+            match connect(s.redis_url()).await {
+                Ok(c) => conn = Some(c),
                 Err(e) => {
                     tracing::warn!(error = %e, "fast jobs: Redis unavailable; retrying");
                     tokio::select! { _ = tokio::time::sleep(Duration::from_secs(1)) => {}, _ = stop.changed() => {} }
                     continue;
                 }
-            },
-        };
-        let popped: redis::RedisResult<Option<(String, String)>> = c.brpop(&queue, POP_TIMEOUT_SECS).await;
+            }
+        }
+        let Some(c) = conn.as_mut() else { continue };
+        let popped = redis::cmd("BRPOP")
+            .arg(&queue)
+            .arg(POP_TIMEOUT_SECS)
+            .query_async::<Option<(String, String)>>(c)
+            .await;
         match popped {
             Ok(Some((_, payload))) => match serde_json::from_str::<FastJob>(&payload) {
                 Ok(job) => run_job(&ctx, &session, c, &job).await,
@@ -94,14 +97,28 @@ async fn consume(
     }
 }
 
+/// A connection of our own: BRPOP blocks the connection it runs on, and the
+/// response timeout must outlast it (redis-rs defaults to 500 ms).
+async fn connect(url: &str) -> redis::RedisResult<MultiplexedConnection> {
+    let config = redis::AsyncConnectionConfig::new().set_response_timeout(Some(Duration::from_secs(10)));
+    redis::Client::open(url)?.get_multiplexed_async_connection_with_config(&config).await
+}
+
+async fn redis_quiet<T: redis::FromRedisValue>(conn: &mut MultiplexedConnection, cmd: &redis::Cmd) {
+    if let Err(e) = cmd.query_async::<T>(conn).await {
+        tracing::warn!(error = %e, "fast jobs: Redis command failed");
+    }
+}
+
 /// Runs one job and clears its in-progress marker (recording a failure for
 /// the status call). Public so tests can drive a job directly.
-pub async fn run_job(ctx: &WorkerContext, session: &Arc<UpscaleSession>, conn: &mut ConnectionManager, job: &FastJob) {
+pub async fn run_job(ctx: &WorkerContext, session: &Arc<UpscaleSession>, conn: &mut MultiplexedConnection, job: &FastJob) {
     let ns = &ctx.settings.redis.namespace;
     match job {
         FastJob::PrepareDownload { source_key, target_key, quality, long_side, .. } => {
             let busy = in_progress_key(ns, target_key);
-            let _: redis::RedisResult<bool> = conn.expire(&busy, MARKER_WORKING_SECS as i64).await;
+            let expire = redis::cmd("EXPIRE").arg(&busy).arg(MARKER_WORKING_SECS).clone();
+            redis_quiet::<i64>(conn, &expire).await;
             let work = prepare_download(ctx, session, source_key, target_key, *quality, *long_side);
             tokio::pin!(work);
             let mut refresh = tokio::time::interval(MARKER_REFRESH);
@@ -110,17 +127,18 @@ pub async fn run_job(ctx: &WorkerContext, session: &Arc<UpscaleSession>, conn: &
                 tokio::select! {
                     r = &mut work => break r,
                     _ = refresh.tick() => {
-                        let _: redis::RedisResult<bool> = conn.expire(&busy, MARKER_WORKING_SECS as i64).await;
+                        redis_quiet::<i64>(conn, &expire).await;
                     }
                 }
             };
             if let Err(reason) = &outcome {
                 tracing::warn!(%target_key, %reason, "preparing a download failed");
-                let _: redis::RedisResult<()> = conn.set_ex(failure_key(ns, target_key), reason, FAILURE_SECS).await;
+                let set = redis::cmd("SET").arg(failure_key(ns, target_key)).arg(reason).arg("EX").arg(FAILURE_SECS).clone();
+                redis_quiet::<()>(conn, &set).await;
             } else {
                 tracing::info!(%target_key, "download prepared");
             }
-            let _: redis::RedisResult<i64> = conn.del(&busy).await;
+            redis_quiet::<i64>(conn, redis::cmd("DEL").arg(&busy)).await;
         }
         FastJob::RefineMask { image_key, mask_key, clicks, reply_key, .. } => {
             let started = std::time::Instant::now();
@@ -132,9 +150,9 @@ pub async fn run_job(ctx: &WorkerContext, session: &Arc<UpscaleSession>, conn: &
                 }
             };
             tracing::debug!(%mask_key, took_ms = started.elapsed().as_millis() as u64, "mask refined");
-            let _: redis::RedisResult<i64> = conn.lpush(reply_key, reply).await;
+            redis_quiet::<i64>(conn, redis::cmd("LPUSH").arg(reply_key).arg(reply)).await;
             // Nobody may be waiting any more (the request timed out).
-            let _: redis::RedisResult<bool> = conn.expire(reply_key, 60).await;
+            redis_quiet::<i64>(conn, redis::cmd("EXPIRE").arg(reply_key).arg(60)).await;
         }
     }
 }

@@ -18,7 +18,6 @@ use pixmart_shared::domain::{ResultKind, TaskId, TaskResult, TaskStatus};
 use pixmart_shared::fast_jobs::{failure_key, fast_queue, in_progress_key, FastJob, MARKER_QUEUED_SECS};
 use pixmart_shared::storage::StorageError;
 use pixmart_shared::ErrorCode;
-use redis::AsyncCommands;
 use serde::{Deserialize, Serialize};
 
 use crate::auth::AuthUser;
@@ -142,8 +141,8 @@ pub async fn request(
         long_side,
     };
     let payload = serde_json::to_string(&job).map_err(ApiError::internal)?;
-    let _: i64 = conn.del(failure_key(ns, &key)).await.map_err(redis_down)?;
-    let _: i64 = conn.lpush(fast_queue(ns, &pool), payload).await.map_err(redis_down)?;
+    redis::cmd("DEL").arg(failure_key(ns, &key)).query_async::<i64>(&mut conn).await.map_err(redis_down)?;
+    redis::cmd("LPUSH").arg(fast_queue(ns, &pool)).arg(payload).query_async::<i64>(&mut conn).await.map_err(redis_down)?;
     Ok(pending(&r, DownloadState::Preparing, long_side))
 }
 
@@ -171,8 +170,9 @@ pub async fn status(
     }
     let ns = state.dispatcher.namespace();
     let mut conn = redis(&state).await?;
-    let busy: bool = conn.exists(in_progress_key(ns, &key)).await.map_err(redis_down)?;
-    let failed: bool = conn.exists(failure_key(ns, &key)).await.map_err(redis_down)?;
+    let busy =
+        redis::cmd("EXISTS").arg(in_progress_key(ns, &key)).query_async::<bool>(&mut conn).await.map_err(redis_down)?;
+    let failed = redis::cmd("EXISTS").arg(failure_key(ns, &key)).query_async::<bool>(&mut conn).await.map_err(redis_down)?;
     let s = if busy {
         DownloadState::Preparing
     } else if failed {

@@ -14,7 +14,6 @@ use pixmart_shared::fast_jobs::{
     refine_queue, refine_reply_key, FastJob, RefineClick, MAX_REFINE_CLICKS, REFINE_WAIT_SECS,
 };
 use pixmart_shared::ErrorCode;
-use redis::AsyncCommands;
 use serde::Deserialize;
 
 use crate::auth::AuthUser;
@@ -66,10 +65,18 @@ pub async fn refine(
     };
     // A private connection: BLPOP would stall every other command on the
     // shared multiplexed one.
+    // Its response timeout must outlast the BLPOP (the default is 500 ms).
     let client = redis::Client::open(state.dispatcher.url()).map_err(unavailable)?;
-    let mut conn = client.get_multiplexed_async_connection().await.map_err(unavailable)?;
-    let _: i64 = conn.lpush(refine_queue(ns, &pool), payload).await.map_err(unavailable)?;
-    let reply: Option<(String, Vec<u8>)> = conn.blpop(&reply_key, REFINE_WAIT_SECS).await.map_err(unavailable)?;
+    let config = redis::AsyncConnectionConfig::new()
+        .set_response_timeout(Some(std::time::Duration::from_secs_f64(REFINE_WAIT_SECS + 5.0)));
+    let mut conn = client.get_multiplexed_async_connection_with_config(&config).await.map_err(unavailable)?;
+    redis::cmd("LPUSH").arg(refine_queue(ns, &pool)).arg(payload).query_async::<i64>(&mut conn).await.map_err(unavailable)?;
+    let reply = redis::cmd("BLPOP")
+        .arg(&reply_key)
+        .arg(REFINE_WAIT_SECS)
+        .query_async::<Option<(String, Vec<u8>)>>(&mut conn)
+        .await
+        .map_err(unavailable)?;
     match reply {
         Some((_, png)) if png.starts_with(PNG_MAGIC) => Ok(HttpResponse::Ok().content_type("image/png").body(png)),
         Some((_, err)) => {
