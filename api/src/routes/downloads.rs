@@ -141,8 +141,13 @@ pub async fn request(
         long_side,
     };
     let payload = serde_json::to_string(&job).map_err(ApiError::internal)?;
-    redis::cmd("DEL").arg(failure_key(ns, &key)).query_async::<i64>(&mut conn).await.map_err(redis_down)?;
-    redis::cmd("LPUSH").arg(fast_queue(ns, &pool)).arg(payload).query_async::<i64>(&mut conn).await.map_err(redis_down)?;
+    let mut pipe = redis::pipe();
+    pipe.cmd("DEL").arg(failure_key(ns, &key)).ignore().cmd("LPUSH").arg(fast_queue(ns, &pool)).arg(payload).ignore();
+    if let Err(e) = pipe.query_async::<()>(&mut conn).await {
+        // Not queued: free the marker so the user is not told to wait.
+        let _ = redis::cmd("DEL").arg(in_progress_key(ns, &key)).query_async::<i64>(&mut conn).await;
+        return Err(redis_down(e));
+    }
     Ok(pending(&r, DownloadState::Preparing, long_side))
 }
 
