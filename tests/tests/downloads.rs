@@ -2,16 +2,23 @@
 //! real worker with the real Real-ESRGAN x4plus model: tier gate (6010),
 //! "try again later" while a preparation runs, output long side exactly
 //! 2048 with alpha kept, and the cache (asking again enqueues nothing).
-//! A small source (160×120 cutout) keeps the upscale to a few seconds.
+//! A small source keeps the upscale to a few seconds: uploads must be at
+//! least 256 px and 500 KB, so instead of a real cutout run the test writes
+//! a finished cutout task with a 160×120 RGBA result through the task store
+//! (the cutout itself is covered by cutout_end_to_end).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::time::{Duration, Instant};
 
 use chrono::Utc;
-use pixmart_shared::db::store::membership;
-use pixmart_shared::domain::{Tier, UserId};
+use pixmart_shared::db::store::tasks::{self as task_store, NewTask};
+use pixmart_shared::db::store::{dispatch as dispatch_store, membership};
+use pixmart_shared::domain::task_spec::upload_url;
+use pixmart_shared::domain::{BizType, Lingshi, ResultKind, TaskId, TaskResult, Tier, UploadId, UserId};
 use pixmart_shared::fast_jobs::fast_queue;
-use pixmart_tests::images::{encode_png, product_photo};
+use pixmart_shared::jobs::QueueKey;
+use pixmart_shared::storage::{result_key, BlobStore};
+use pixmart_tests::images::product_photo;
 use pixmart_tests::{TestApp, TestClient, TestDatabase};
 use serde_json::{json, Value};
 
@@ -33,16 +40,46 @@ async fn wait_ready(c: &TestClient, task: &str, quality: &str) -> Value {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn standard_and_2k_downloads_with_real_esrgan() {
     let mut app = TestApp::start(TestDatabase::sqlite()).await;
-    app.start_worker();
-    app.wait_workers(1).await;
     let mut c = app.client();
     c.register_random().await;
-    let (photo, _) = product_photo(160, 120);
-    let url = c.upload_png(encode_png(&photo)).await;
-    let task = c.submit_cutout(&url, None).await;
-    let done = c.wait_task(&task, Duration::from_secs(180)).await;
-    assert_eq!(done["status"], "SUCCESS", "{done}");
-    let result_url = done["results"][0]["url"].as_str().unwrap().to_owned();
+    let (_, info) = c.get("/api/user/info").await;
+    let user = UserId(info["data"]["user"]["id"].as_i64().unwrap());
+
+    // A finished cutout task with a 160×120 transparent PNG result.
+    let (photo, truth) = product_photo(160, 120);
+    let rgba = image::RgbaImage::from_fn(160, 120, |x, y| {
+        let p = photo.get_pixel(x, y);
+        image::Rgba([p[0], p[1], p[2], truth.get_pixel(x, y)[0]])
+    });
+    let mut png = std::io::Cursor::new(Vec::new());
+    image::DynamicImage::ImageRgba8(rgba).write_to(&mut png, image::ImageFormat::Png).unwrap();
+    let id = TaskId::new();
+    let key = result_key(id, "cutout.png");
+    BlobStore::new(&app.settings.storage.dir).put(&key, png.get_ref()).await.unwrap();
+    let db = app.db().await;
+    let queue = QueueKey::for_task(BizType::MattingImage, None).name(&app.settings.redis.namespace);
+    let new = NewTask {
+        id,
+        owner: user,
+        biz_type: BizType::MattingImage,
+        params: json!({ "imageUrl": upload_url(UploadId::new()), "model": "isnet" }),
+        cost: Lingshi::new(0),
+        pool: "default".into(),
+        lane: "standard".into(),
+        share_key: dispatch_store::share_key(user, None),
+        queue,
+        idempotency_key: None,
+    };
+    task_store::create_task(&db, new, 10).await.unwrap();
+    assert!(task_store::claim_task(&db, id, "test", chrono::Duration::seconds(600)).await.unwrap().is_some());
+    let result = TaskResult { key, kind: ResultKind::Image, width: 160, height: 120 };
+    assert!(task_store::complete_task(&db, id, "test", &[result]).await.unwrap());
+    let task = id.to_string();
+    let result_url = format!("/api/files/results/{task}/cutout.png");
+
+    // Now a real worker (it loads Real-ESRGAN and consumes fast jobs).
+    app.start_worker();
+    app.wait_workers(1).await;
     let post = |q: &str| json!({ "index": 0, "quality": q });
 
     // Standard definition: a 160-px result is its own download, every tier.
@@ -58,9 +95,6 @@ async fn standard_and_2k_downloads_with_real_esrgan() {
 
     // Professional: the first request starts the work, a second one while
     // it runs is told to try again later.
-    let (_, info) = c.get("/api/user/info").await;
-    let user = UserId(info["data"]["user"]["id"].as_i64().unwrap());
-    let db = app.db().await;
     let txn = sea_orm::TransactionTrait::begin(&db).await.unwrap();
     membership::activate(&txn, user, Tier::Professional, 1, "PMTEST", Utc::now()).await.unwrap();
     txn.commit().await.unwrap();
