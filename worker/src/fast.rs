@@ -1,9 +1,8 @@
-//! The fast-job consumer (see `pixmart_shared::fast_jobs`): work that is not
-//! a generation task, today preparing standard and 2K downloads. One loop
-//! per node, one job at a time (a 2K upscale uses every core it is given),
-//! on its own Redis connection because BRPOP blocks the connection it runs
-//! on. It runs only on nodes that loaded Real-ESRGAN x4plus, so any node
-//! that pops a job can finish it.
+//! The fast-job consumers (see `pixmart_shared::fast_jobs`): work that is
+//! not a generation task. Two loops per node, each one job at a time and on
+//! its own Redis connection (BRPOP blocks the connection it runs on):
+//! cutout refinements (every node) and standard/2K downloads (nodes that
+//! loaded Real-ESRGAN x4plus; a 2K upscale uses every core it is given).
 
 use std::io::Cursor;
 use std::sync::Arc;
@@ -27,40 +26,39 @@ const POP_TIMEOUT_SECS: f64 = 1.0;
 /// How often the in-progress marker is renewed while a job runs.
 const MARKER_REFRESH: Duration = Duration::from_secs(30);
 
-/// Loads Real-ESRGAN and starts the consumer; returns `None` (and logs why)
-/// when the model is not there, so the node takes no fast jobs.
-pub fn spawn(ctx: Arc<WorkerContext>, stop: watch::Receiver<bool>) -> Option<tokio::task::JoinHandle<()>> {
-    let path = ctx.settings.models.dir.join(REALESRGAN_X4PLUS_FILE);
+/// Starts the consumers: refinements on every node (they need no model
+/// file), downloads only where Real-ESRGAN x4plus loads, so any node that
+/// pops a download can finish it.
+pub fn spawn(ctx: Arc<WorkerContext>, stop: watch::Receiver<bool>) -> Vec<tokio::task::JoinHandle<()>> {
+    let s = &ctx.settings;
+    let mut handles =
+        vec![tokio::spawn(consume(ctx.clone(), None, refine_queue(&s.redis.namespace, &s.worker.pool), stop.clone()))];
+    let path = s.models.dir.join(REALESRGAN_X4PLUS_FILE);
     if !OrtRuntime::is_initialised() || !path.is_file() {
-        tracing::info!(path = %path.display(), "Real-ESRGAN not available: this node prepares no 2K downloads");
-        return None;
+        tracing::info!(path = %path.display(), "Real-ESRGAN not available: this node prepares no downloads");
+        return handles;
     }
-    let threads = ctx.settings.models.intra_threads.max(1);
-    Some(tokio::spawn(async move {
+    let threads = s.models.intra_threads.max(1);
+    let queue = fast_queue(&s.redis.namespace, &s.worker.pool);
+    handles.push(tokio::spawn(async move {
         let loaded = tokio::task::spawn_blocking(move || UpscaleSession::load(&path, threads)).await;
-        let session = match loaded {
-            Ok(Ok(s)) => Arc::new(s),
-            Ok(Err(e)) => return tracing::warn!(error = %e, "Real-ESRGAN not loaded; no fast jobs on this node"),
-            Err(e) => return tracing::warn!(error = %e, "Real-ESRGAN loading panicked"),
-        };
-        tracing::info!("Real-ESRGAN loaded; consuming fast jobs");
-        let s = &ctx.settings;
-        let refine = tokio::spawn(consume(
-            ctx.clone(),
-            session.clone(),
-            refine_queue(&s.redis.namespace, &s.worker.pool),
-            stop.clone(),
-        ));
-        consume(ctx.clone(), session, fast_queue(&s.redis.namespace, &s.worker.pool), stop).await;
-        let _ = refine.await;
-    }))
+        match loaded {
+            Ok(Ok(session)) => {
+                tracing::info!("Real-ESRGAN loaded; preparing downloads");
+                consume(ctx, Some(Arc::new(session)), queue, stop).await;
+            }
+            Ok(Err(e)) => tracing::warn!(error = %e, "Real-ESRGAN not loaded; this node prepares no downloads"),
+            Err(e) => tracing::warn!(error = %e, "Real-ESRGAN loading panicked"),
+        }
+    }));
+    handles
 }
 
 /// One loop per list: downloads and refinements are consumed separately, so
 /// a click is never queued behind a 2K upscale.
 async fn consume(
     ctx: Arc<WorkerContext>,
-    session: Arc<UpscaleSession>,
+    session: Option<Arc<UpscaleSession>>,
     queue: String,
     mut stop: watch::Receiver<bool>,
 ) {
@@ -85,7 +83,7 @@ async fn consume(
             .await;
         match popped {
             Ok(Some((_, payload))) => match serde_json::from_str::<FastJob>(&payload) {
-                Ok(job) => run_job(&ctx, &session, c, &job).await,
+                Ok(job) => run_job(&ctx, session.as_ref(), c, &job).await,
                 Err(e) => tracing::warn!(error = %e, %payload, "fast jobs: undecodable payload dropped"),
             },
             Ok(None) => {}
@@ -112,7 +110,12 @@ async fn redis_quiet<T: redis::FromRedisValue>(conn: &mut MultiplexedConnection,
 
 /// Runs one job and clears its in-progress marker (recording a failure for
 /// the status call). Public so tests can drive a job directly.
-pub async fn run_job(ctx: &WorkerContext, session: &Arc<UpscaleSession>, conn: &mut MultiplexedConnection, job: &FastJob) {
+pub async fn run_job(
+    ctx: &WorkerContext,
+    session: Option<&Arc<UpscaleSession>>,
+    conn: &mut MultiplexedConnection,
+    job: &FastJob,
+) {
     let ns = &ctx.settings.redis.namespace;
     match job {
         FastJob::PrepareDownload { source_key, target_key, quality, long_side, .. } => {
@@ -177,20 +180,21 @@ async fn refine(ctx: &WorkerContext, image_key: &str, mask_key: &str, clicks: &[
 /// formats become JPEG).
 async fn prepare_download(
     ctx: &WorkerContext,
-    session: &Arc<UpscaleSession>,
+    session: Option<&Arc<UpscaleSession>>,
     source_key: &str,
     target_key: &str,
     quality: DownloadQuality,
     long_side: u32,
 ) -> Result<(), String> {
     let data = ctx.blobs.get(source_key).await.map_err(|e| e.to_string())?;
-    let session = session.clone();
+    let session = session.cloned();
     let png = target_key.ends_with(".png");
     let encoded = tokio::task::spawn_blocking(move || -> Result<Vec<u8>, String> {
         let img = image::load_from_memory(&data).map_err(|e| format!("result is not a readable image: {e}"))?;
         let out = match quality {
             DownloadQuality::Standard => resize_long_side(&img, long_side),
             DownloadQuality::TwoK => session
+                .ok_or("this node has no upscale model")?
                 .upscale_to_long_side(&img, long_side, TileOptions::default(), |_, _| {})
                 .map_err(|e| e.to_string())?,
         };
