@@ -1,0 +1,125 @@
+//! The cutout editor's server side through the API, Redis and a real worker:
+//! click to remove refines the mask on a worker (fast job, reply over Redis)
+//! well under a second; saving an empty mask answers "Mask Cannot Be
+//! Empty！"; a valid mask replaces the mask and the cutout's alpha.
+//! The finished cutout task (image + mask results) is written through the
+//! task store with a small result, as in `downloads.rs`.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::time::Instant;
+
+use image::{GrayImage, Luma, RgbaImage};
+use pixmart_shared::db::store::dispatch as dispatch_store;
+use pixmart_shared::db::store::tasks::{self as task_store, NewTask};
+use pixmart_shared::domain::task_spec::upload_url;
+use pixmart_shared::domain::{BizType, Lingshi, ResultKind, TaskId, TaskResult, UploadId, UserId};
+use pixmart_shared::jobs::QueueKey;
+use pixmart_shared::storage::{result_key, BlobStore};
+use pixmart_tests::images::product_photo;
+use pixmart_tests::{TestApp, TestDatabase};
+use serde_json::json;
+
+fn png(img: image::DynamicImage) -> Vec<u8> {
+    let mut buf = std::io::Cursor::new(Vec::new());
+    img.write_to(&mut buf, image::ImageFormat::Png).unwrap();
+    buf.into_inner()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn click_refine_and_mask_save() {
+    let (w, h) = (320u32, 240u32);
+    let mut app = TestApp::start(TestDatabase::sqlite()).await;
+    let mut c = app.client();
+    c.register_random().await;
+    let (_, info) = c.get("/api/user/info").await;
+    let user = UserId(info["data"]["user"]["id"].as_i64().unwrap());
+
+    // The "model" mask: the product plus a stray blob of backdrop.
+    let (photo, truth) = product_photo(w, h);
+    let stray = |x: u32, y: u32| (10..50).contains(&x) && (10..50).contains(&y);
+    let mask = GrayImage::from_fn(w, h, |x, y| Luma([if stray(x, y) { 255 } else { truth.get_pixel(x, y)[0] }]));
+    let cutout = RgbaImage::from_fn(w, h, |x, y| {
+        let p = photo.get_pixel(x, y);
+        image::Rgba([p[0], p[1], p[2], mask.get_pixel(x, y)[0]])
+    });
+    let id = TaskId::new();
+    let blobs = BlobStore::new(&app.settings.storage.dir);
+    let (image_key, mask_key) = (result_key(id, "cutout.png"), result_key(id, "mask.png"));
+    blobs.put(&image_key, &png(image::DynamicImage::ImageRgba8(cutout))).await.unwrap();
+    blobs.put(&mask_key, &png(image::DynamicImage::ImageLuma8(mask.clone()))).await.unwrap();
+    let db = app.db().await;
+    let new = NewTask {
+        id,
+        owner: user,
+        biz_type: BizType::MattingImage,
+        params: json!({ "imageUrl": upload_url(UploadId::new()), "model": "isnet" }),
+        cost: Lingshi::new(0),
+        pool: "default".into(),
+        lane: "standard".into(),
+        share_key: dispatch_store::share_key(user, None),
+        queue: QueueKey::for_task(BizType::MattingImage, None).name(&app.settings.redis.namespace),
+        idempotency_key: None,
+    };
+    task_store::create_task(&db, new, 10).await.unwrap();
+    assert!(task_store::claim_task(&db, id, "test", chrono::Duration::seconds(600)).await.unwrap().is_some());
+    let results = [
+        TaskResult { key: image_key.clone(), kind: ResultKind::Image, width: w, height: h },
+        TaskResult { key: mask_key.clone(), kind: ResultKind::Mask, width: w, height: h },
+    ];
+    assert!(task_store::complete_task(&db, id, "test", &results).await.unwrap());
+    app.start_worker();
+    app.wait_workers(1).await;
+
+    // Click to remove on the stray blob: answered with the refined PNG.
+    let url = format!("{}/api/tasks/{id}/refine", app.base_url);
+    let token = c.token.clone().unwrap();
+    let http = reqwest::Client::new();
+    let mut latencies = Vec::new();
+    let mut refined = None;
+    for _ in 0..3 {
+        let started = Instant::now();
+        let res = http
+            .post(&url)
+            .bearer_auth(&token)
+            .json(&json!({ "clicks": [{ "x": 30, "y": 30, "keep": false }] }))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 200);
+        assert_eq!(res.headers()["content-type"], "image/png");
+        let body = res.bytes().await.unwrap();
+        latencies.push(started.elapsed());
+        refined = Some(image::load_from_memory(&body).unwrap().to_luma8());
+    }
+    eprintln!("refine round trips: {latencies:?}");
+    let refined = refined.unwrap();
+    assert_eq!(refined.dimensions(), (w, h));
+    let on = |m: &GrayImage, x, y| m.get_pixel(x, y)[0] >= 128;
+    assert!(!on(&refined, 30, 30) && !on(&refined, 12, 12) && !on(&refined, 47, 47), "stray blob removed");
+    let iou = pixmart_models::mask_iou(&refined, &truth, 128);
+    assert!(iou > 0.95, "product kept: IoU {iou:.3}");
+
+    // Clicks outside the image are refused.
+    let (status, body) = c.post_json(&format!("/api/tasks/{id}/refine"), json!({ "clicks": [{ "x": w, "y": 0, "keep": true }] })).await;
+    assert_eq!((status, body["error"].as_str()), (400, Some("INVALID_PARAM")), "{body}");
+
+    // Saving: an empty mask is refused with the spec's message; a real one
+    // replaces the mask and the cutout's alpha.
+    let put = |data: Vec<u8>| {
+        let form = reqwest::multipart::Form::new()
+            .part("file", reqwest::multipart::Part::bytes(data).file_name("mask.png").mime_str("image/png").unwrap());
+        http.put(format!("{}/api/tasks/{id}/mask", app.base_url)).bearer_auth(&token).multipart(form).send()
+    };
+    let res = put(png(image::DynamicImage::ImageLuma8(GrayImage::new(w, h)))).await.unwrap();
+    assert_eq!(res.status(), 400);
+    let body: serde_json::Value = res.json().await.unwrap();
+    assert_eq!(body["error"], "MASK_EMPTY");
+    assert_eq!(body["msg"], "Mask Cannot Be Empty！");
+    let res = put(png(image::DynamicImage::ImageLuma8(refined.clone()))).await.unwrap();
+    assert_eq!(res.status(), 200);
+    let (_, saved) = c.get_bytes(&format!("/api/files/{mask_key}")).await;
+    assert_eq!(image::load_from_memory(&saved).unwrap().to_luma8(), refined);
+    let (_, cut) = c.get_bytes(&format!("/api/files/{image_key}")).await;
+    let cut = image::load_from_memory(&cut).unwrap().to_rgba8();
+    assert_eq!(cut.get_pixel(30, 30)[3], refined.get_pixel(30, 30)[0]);
+}
