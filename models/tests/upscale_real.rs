@@ -59,6 +59,7 @@ fn converted_model_restores_detail_and_tiles_without_seams() {
     eprintln!("mean |diff| to original: model {d_model:.2}, lanczos {d_lanczos:.2}; sharpness {sh_model:.2} vs {sh_lanczos:.2}");
     assert!(d_model < 12.0 && d_model < d_lanczos * 1.5, "model output strays from the image: {d_model:.2}");
     assert!(sh_model > sh_lanczos * 1.1, "model output is not sharper: {sh_model:.2} vs {sh_lanczos:.2}");
+    write_contact_sheet(&[&lanczos, &whole, &hi]);
 
     // Tiled (4×4 tiles of 24 px, 16 px of context) matches the whole-image
     // run: seams get the same context as the interior.
@@ -89,4 +90,18 @@ fn two_k_target_is_exact_and_alpha_is_kept() {
     // Transparent left margin stays transparent, the middle stays opaque.
     assert!(alpha.get_pixel(100, 600)[0] < 10);
     assert!(alpha.get_pixel(1024, 600)[0] > 245);
+}
+
+/// Lanczos ×4 | Real-ESRGAN ×4 | the original, side by side, for a look:
+/// `<repo>/target/test-artifacts/upscale/contact.png` (git-ignored).
+fn write_contact_sheet(images: &[&RgbImage]) {
+    let (w, h) = images[0].dimensions();
+    let mut sheet = RgbImage::from_pixel(w * images.len() as u32 + 8 * (images.len() as u32 - 1), h, image::Rgb([255, 255, 255]));
+    for (i, img) in images.iter().enumerate() {
+        imageops::replace(&mut sheet, *img, i64::from(i as u32 * (w + 8)), 0);
+    }
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/test-artifacts/upscale");
+    std::fs::create_dir_all(&dir).unwrap();
+    sheet.save(dir.join("contact.png")).unwrap();
+    eprintln!("contact sheet: {}", dir.join("contact.png").display());
 }
