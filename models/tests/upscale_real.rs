@@ -38,7 +38,8 @@ fn sharpness(img: &RgbImage) -> f64 {
     for y in 0..h - 1 {
         for x in 0..w - 1 {
             let p = f64::from(luma.get_pixel(x, y)[0]);
-            sum += (f64::from(luma.get_pixel(x + 1, y)[0]) - p).abs() + (f64::from(luma.get_pixel(x, y + 1)[0]) - p).abs();
+            sum +=
+                (f64::from(luma.get_pixel(x + 1, y)[0]) - p).abs() + (f64::from(luma.get_pixel(x, y + 1)[0]) - p).abs();
         }
     }
     sum / f64::from((w - 1) * (h - 1))
@@ -64,11 +65,13 @@ fn converted_model_restores_detail_and_tiles_without_seams() {
     // Tiled (4×4 tiles of 24 px, 16 px of context) matches the whole-image
     // run: seams get the same context as the interior.
     let mut calls = 0;
-    let tiled = s.upscale_x4(&lo, TileOptions { tile: 24, overlap: 16 }, |done, total| {
-        calls += 1;
-        assert_eq!(total, 16);
-        assert_eq!(done, calls);
-    }).unwrap();
+    let tiled = s
+        .upscale_x4(&lo, TileOptions { tile: 24, overlap: 16 }, |done, total| {
+            calls += 1;
+            assert_eq!(total, 16);
+            assert_eq!(done, calls);
+        })
+        .unwrap();
     let seam_diff = mean_abs_diff(&tiled, &whole);
     eprintln!("tiled vs whole: mean |diff| {seam_diff:.3}");
     assert!(seam_diff < 1.0, "tiling changes the result: {seam_diff:.3}");
@@ -96,7 +99,8 @@ fn two_k_target_is_exact_and_alpha_is_kept() {
 /// `<repo>/target/test-artifacts/upscale/contact.png` (git-ignored).
 fn write_contact_sheet(images: &[&RgbImage]) {
     let (w, h) = images[0].dimensions();
-    let mut sheet = RgbImage::from_pixel(w * images.len() as u32 + 8 * (images.len() as u32 - 1), h, image::Rgb([255, 255, 255]));
+    let mut sheet =
+        RgbImage::from_pixel(w * images.len() as u32 + 8 * (images.len() as u32 - 1), h, image::Rgb([255, 255, 255]));
     for (i, img) in images.iter().enumerate() {
         imageops::replace(&mut sheet, *img, i64::from(i as u32 * (w + 8)), 0);
     }

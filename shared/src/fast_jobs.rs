@@ -33,13 +33,7 @@ pub enum FastJob {
     /// mask from `mask_key`; the new mask (PNG) is pushed onto `reply_key`,
     /// which the waiting API request pops.
     #[serde(rename_all = "camelCase")]
-    RefineMask {
-        task_id: TaskId,
-        image_key: String,
-        mask_key: String,
-        clicks: Vec<RefineClick>,
-        reply_key: String,
-    },
+    RefineMask { task_id: TaskId, image_key: String, mask_key: String, clicks: Vec<RefineClick>, reply_key: String },
 }
 
 /// One click of the cutout editor, in the result's pixel coordinates.

@@ -100,7 +100,8 @@ async fn click_refine_and_mask_save() {
     assert!(iou > 0.95, "product kept: IoU {iou:.3}");
 
     // Clicks outside the image are refused.
-    let (status, body) = c.post_json(&format!("/api/tasks/{id}/refine"), json!({ "clicks": [{ "x": w, "y": 0, "keep": true }] })).await;
+    let (status, body) =
+        c.post_json(&format!("/api/tasks/{id}/refine"), json!({ "clicks": [{ "x": w, "y": 0, "keep": true }] })).await;
     assert_eq!((status, body["error"].as_str()), (400, Some("INVALID_PARAM")), "{body}");
 
     // Saving: an empty mask is refused with the spec's message; a real one

@@ -9,10 +9,10 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use image::{DynamicImage, ImageFormat};
+use pixmart_models::refine::{refine_mask, Click, RefineOptions};
 use pixmart_models::upscale::{resize_long_side, TileOptions, UpscaleSession, REALESRGAN_X4PLUS_FILE};
 use pixmart_models::OrtRuntime;
 use pixmart_shared::domain::download::DownloadQuality;
-use pixmart_models::refine::{refine_mask, Click, RefineOptions};
 use pixmart_shared::fast_jobs::{
     failure_key, fast_queue, in_progress_key, refine_queue, FastJob, RefineClick, FAILURE_SECS, MARKER_WORKING_SECS,
 };
@@ -76,11 +76,8 @@ async fn consume(
             }
         }
         let Some(c) = conn.as_mut() else { continue };
-        let popped = redis::cmd("BRPOP")
-            .arg(&queue)
-            .arg(POP_TIMEOUT_SECS)
-            .query_async::<Option<(String, String)>>(c)
-            .await;
+        let popped =
+            redis::cmd("BRPOP").arg(&queue).arg(POP_TIMEOUT_SECS).query_async::<Option<(String, String)>>(c).await;
         match popped {
             Ok(Some((_, payload))) => match serde_json::from_str::<FastJob>(&payload) {
                 Ok(job) => run_job(&ctx, session.as_ref(), c, &job).await,
@@ -136,7 +133,8 @@ pub async fn run_job(
             };
             if let Err(reason) = &outcome {
                 tracing::warn!(%target_key, %reason, "preparing a download failed");
-                let set = redis::cmd("SET").arg(failure_key(ns, target_key)).arg(reason).arg("EX").arg(FAILURE_SECS).clone();
+                let set =
+                    redis::cmd("SET").arg(failure_key(ns, target_key)).arg(reason).arg("EX").arg(FAILURE_SECS).clone();
                 redis_quiet::<()>(conn, &set).await;
             } else {
                 tracing::info!(%target_key, "download prepared");
@@ -161,7 +159,12 @@ pub async fn run_job(
 }
 
 /// The refined mask as PNG bytes.
-async fn refine(ctx: &WorkerContext, image_key: &str, mask_key: &str, clicks: &[RefineClick]) -> Result<Vec<u8>, String> {
+async fn refine(
+    ctx: &WorkerContext,
+    image_key: &str,
+    mask_key: &str,
+    clicks: &[RefineClick],
+) -> Result<Vec<u8>, String> {
     let image = ctx.blobs.get(image_key).await.map_err(|e| e.to_string())?;
     let mask = ctx.blobs.get(mask_key).await.map_err(|e| e.to_string())?;
     let clicks: Vec<Click> = clicks.iter().map(|c| Click { x: c.x, y: c.y, keep: c.keep }).collect();

@@ -77,7 +77,12 @@ async fn resolve(state: &AppState, me: &AuthUser, task: &str, index: usize, qual
 }
 
 fn ready(r: &Resolved, key: &str, long_side: u32) -> HttpResponse {
-    envelope::ok(DownloadDto { state: DownloadState::Ready, quality: r.quality, url: Some(format!("/api/files/{key}")), long_side })
+    envelope::ok(DownloadDto {
+        state: DownloadState::Ready,
+        quality: r.quality,
+        url: Some(format!("/api/files/{key}")),
+        long_side,
+    })
 }
 
 fn pending(r: &Resolved, state: DownloadState, long_side: u32) -> HttpResponse {
@@ -177,7 +182,8 @@ pub async fn status(
     let mut conn = redis(&state).await?;
     let busy =
         redis::cmd("EXISTS").arg(in_progress_key(ns, &key)).query_async::<bool>(&mut conn).await.map_err(redis_down)?;
-    let failed = redis::cmd("EXISTS").arg(failure_key(ns, &key)).query_async::<bool>(&mut conn).await.map_err(redis_down)?;
+    let failed =
+        redis::cmd("EXISTS").arg(failure_key(ns, &key)).query_async::<bool>(&mut conn).await.map_err(redis_down)?;
     let s = if busy {
         DownloadState::Preparing
     } else if failed {

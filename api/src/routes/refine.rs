@@ -70,7 +70,12 @@ pub async fn refine(
     let config = redis::AsyncConnectionConfig::new()
         .set_response_timeout(Some(std::time::Duration::from_secs_f64(REFINE_WAIT_SECS + 5.0)));
     let mut conn = client.get_multiplexed_async_connection_with_config(&config).await.map_err(unavailable)?;
-    redis::cmd("LPUSH").arg(refine_queue(ns, &pool)).arg(payload).query_async::<i64>(&mut conn).await.map_err(unavailable)?;
+    redis::cmd("LPUSH")
+        .arg(refine_queue(ns, &pool))
+        .arg(payload)
+        .query_async::<i64>(&mut conn)
+        .await
+        .map_err(unavailable)?;
     let reply = redis::cmd("BLPOP")
         .arg(&reply_key)
         .arg(REFINE_WAIT_SECS)

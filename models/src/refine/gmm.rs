@@ -36,7 +36,8 @@ impl Gmm {
         let mut assign = vec![0usize; pts.len()];
         for _ in 0..6 {
             for (i, p) in pts.iter().enumerate() {
-                assign[i] = (0..k).min_by(|&a, &b| dist2(p, &centres[a]).total_cmp(&dist2(p, &centres[b]))).unwrap_or(0);
+                assign[i] =
+                    (0..k).min_by(|&a, &b| dist2(p, &centres[a]).total_cmp(&dist2(p, &centres[b]))).unwrap_or(0);
             }
             let mut sums = vec![([0f64; 3], 0usize); k];
             for (p, &a) in pts.iter().zip(&assign) {

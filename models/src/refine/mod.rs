@@ -68,7 +68,12 @@ const HARD: i32 = 1 << 22;
 
 /// Refines `mask` (the current alpha, 255 = keep) of `rgb` with `clicks`.
 /// Returns the new mask at the image's resolution.
-pub fn refine_mask(rgb: &RgbImage, mask: &GrayImage, clicks: &[Click], opts: &RefineOptions) -> Result<GrayImage, ModelError> {
+pub fn refine_mask(
+    rgb: &RgbImage,
+    mask: &GrayImage,
+    clicks: &[Click],
+    opts: &RefineOptions,
+) -> Result<GrayImage, ModelError> {
     let (w, h) = rgb.dimensions();
     if w == 0 || h == 0 || mask.dimensions() != (w, h) {
         return Err(ModelError::InvalidImage(format!("image {w}x{h}, mask {:?}", mask.dimensions())));
@@ -118,9 +123,7 @@ pub fn refine_mask(rgb: &RgbImage, mask: &GrayImage, clicks: &[Click], opts: &Re
     let mut labels: Vec<bool> = (0..n).map(|i| seed[i].unwrap_or(p_fg[i] >= 0.5)).collect();
 
     // Contrast-sensitive smoothness (right and down neighbours).
-    let diff2 = |i: usize, j: usize| -> f64 {
-        (0..3).map(|c| f64::from(colours[i][c] - colours[j][c]).powi(2)).sum()
-    };
+    let diff2 = |i: usize, j: usize| -> f64 { (0..3).map(|c| f64::from(colours[i][c] - colours[j][c]).powi(2)).sum() };
     let mut total = 0.0;
     let mut count = 0usize;
     for y in 0..hu {
@@ -140,7 +143,8 @@ pub fn refine_mask(rgb: &RgbImage, mask: &GrayImage, clicks: &[Click], opts: &Re
     let edge = |i: usize, j: usize| ((opts.smoothness * (-beta * diff2(i, j)).exp()) * SCALE).round() as i32;
 
     for round in 0..opts.iterations.max(1) {
-        let trusted = |i: usize, fg: bool| seed[i].is_some() || round > 0 || !(if fg { near_remove[i] } else { near_keep[i] });
+        let trusted =
+            |i: usize, fg: bool| seed[i].is_some() || round > 0 || !(if fg { near_remove[i] } else { near_keep[i] });
         let fg: Vec<[f32; 3]> = (0..n).filter(|&i| labels[i] && trusted(i, true)).map(|i| colours[i]).collect();
         let bg: Vec<[f32; 3]> = (0..n).filter(|&i| !labels[i] && trusted(i, false)).map(|i| colours[i]).collect();
         let (Some(gf), Some(gb)) = (Gmm::fit(&fg, opts.components), Gmm::fit(&bg, opts.components)) else {
@@ -172,7 +176,8 @@ pub fn refine_mask(rgb: &RgbImage, mask: &GrayImage, clicks: &[Click], opts: &Re
 
     // Back to full resolution: keep the old soft alpha where the cut agrees
     // with it, take the (smoothly upsampled) cut where it changed.
-    let cut_small = GrayImage::from_fn(ww, wh, |x, y| Luma([if labels[y as usize * wu + x as usize] { 255 } else { 0 }]));
+    let cut_small =
+        GrayImage::from_fn(ww, wh, |x, y| Luma([if labels[y as usize * wu + x as usize] { 255 } else { 0 }]));
     let cut = if (ww, wh) == (w, h) { cut_small } else { imageops::resize(&cut_small, w, h, FilterType::Triangle) };
     Ok(GrayImage::from_fn(w, h, |x, y| {
         let (old, new) = (mask.get_pixel(x, y)[0], cut.get_pixel(x, y)[0]);
