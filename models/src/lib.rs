@@ -10,6 +10,7 @@
 
 pub mod compose;
 mod cutout;
+pub mod diffusion;
 mod error;
 pub mod inpaint;
 mod mask;
