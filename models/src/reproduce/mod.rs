@@ -1,0 +1,214 @@
+//! Background replication (`/rewrite-background`), the pure parts:
+//! removing a reference scene's own subject (mask → dilated hole →
+//! [`crate::inpaint`]), where the product then stands, which side the light
+//! comes from, and the base backgrounds of style imitation. The worker
+//! runs the networks (ISNet, style transfer) and calls these.
+
+use image::{GrayImage, Luma, RgbImage};
+
+use crate::compose::{Effects, Placement, Shadow, BASE_FILL, TEMPLATES};
+use crate::inpaint::inpaint;
+
+/// Mask values at or above this are the subject when cutting it out
+/// (generous: the soft edge and a little halo go too).
+pub const SUBJECT_THRESHOLD: u8 = 32;
+
+/// The hole for a subject mask: pixels ≥ [`SUBJECT_THRESHOLD`], dilated by
+/// `dilate_px` (square structuring element) so the subject's fringe and
+/// contact shadow edge are refilled too. 255 = fill.
+pub fn subject_hole(mask: &GrayImage, dilate_px: u32) -> GrayImage {
+    let (w, h) = mask.dimensions();
+    let r = dilate_px as usize;
+    let on: Vec<bool> = mask.as_raw().iter().map(|&v| v >= SUBJECT_THRESHOLD).collect();
+    // Separable max filter: rows then columns.
+    let (wu, hu) = (w as usize, h as usize);
+    let mut rows = vec![false; on.len()];
+    for y in 0..hu {
+        let row = &on[y * wu..(y + 1) * wu];
+        let mut last_on: Option<usize> = None;
+        let mut next_on = vec![usize::MAX; wu];
+        let mut nxt = usize::MAX;
+        for x in (0..wu).rev() {
+            if row[x] {
+                nxt = x;
+            }
+            next_on[x] = nxt;
+        }
+        for x in 0..wu {
+            if row[x] {
+                last_on = Some(x);
+            }
+            let near_left = last_on.is_some_and(|l| x - l <= r);
+            let near_right = next_on[x] != usize::MAX && next_on[x] - x <= r;
+            rows[y * wu + x] = near_left || near_right;
+        }
+    }
+    let mut out = GrayImage::new(w, h);
+    for x in 0..wu {
+        let mut last_on: Option<usize> = None;
+        let mut next_on = vec![usize::MAX; hu];
+        let mut nxt = usize::MAX;
+        for y in (0..hu).rev() {
+            if rows[y * wu + x] {
+                nxt = y;
+            }
+            next_on[y] = nxt;
+        }
+        for y in 0..hu {
+            if rows[y * wu + x] {
+                last_on = Some(y);
+            }
+            let near = last_on.is_some_and(|l| y - l <= r) || (next_on[y] != usize::MAX && next_on[y] - y <= r);
+            if near {
+                out.put_pixel(x as u32, y as u32, Luma([255]));
+            }
+        }
+    }
+    out
+}
+
+/// How far the hole grows around a removed subject: 1.2 % of the longer
+/// side, at least 4 px.
+pub fn dilation_for(w: u32, h: u32) -> u32 {
+    ((w.max(h) as f32 * 0.012).round() as u32).max(4)
+}
+
+/// Removes the subject marked by `mask` from `scene`: returns the filled
+/// scene and the hole that was filled. `None` when the mask holds no
+/// subject.
+pub fn remove_subject(scene: &RgbImage, mask: &GrayImage) -> Option<(RgbImage, GrayImage)> {
+    let (w, h) = scene.dimensions();
+    if mask.dimensions() != (w, h) || !mask.as_raw().iter().any(|&v| v >= SUBJECT_THRESHOLD) {
+        return None;
+    }
+    let hole = subject_hole(mask, dilation_for(w, h));
+    Some((inpaint(scene, &hole), hole))
+}
+
+/// Bounding box `(x0, y0, x1, y1)` (exclusive ends) of mask pixels ≥ `t`.
+pub fn mask_bbox(mask: &GrayImage, t: u8) -> Option<(u32, u32, u32, u32)> {
+    let (w, _) = mask.dimensions();
+    let mut b: Option<(u32, u32, u32, u32)> = None;
+    for (i, &v) in mask.as_raw().iter().enumerate() {
+        if v >= t {
+            let (x, y) = (i as u32 % w, i as u32 / w);
+            b = Some(match b {
+                None => (x, y, x + 1, y + 1),
+                Some((x0, y0, x1, y1)) => (x0.min(x), y0.min(y), x1.max(x + 1), y1.max(y + 1)),
+            });
+        }
+    }
+    b
+}
+
+/// Where the product goes when it replaces a removed subject: centred on
+/// the subject's box, standing on its base, as large as the box.
+pub fn placement_from_subject(mask: &GrayImage) -> Option<Placement> {
+    let (w, h) = mask.dimensions();
+    let (x0, y0, x1, y1) = mask_bbox(mask, 128)?;
+    let (fw, fh) = (w as f32, h as f32);
+    Some(Placement {
+        centre_x: (x0 + x1) as f32 / 2.0 / fw,
+        ground_y: y1 as f32 / fh,
+        size: ((x1 - x0) as f32 / fw).max((y1 - y0) as f32 / fh).clamp(0.2, 0.9),
+    })
+}
+
+/// Where the product goes in a scene whose subject stays: centred, on the
+/// lower part of the frame (a table top or floor in most product scenes).
+pub const DEFAULT_PLACEMENT: Placement = Placement { centre_x: 0.5, ground_y: 0.86, size: BASE_FILL };
+
+/// Variant `n` of a placement: `genNum` results differ in where the
+/// product stands and how large it is, not by noise. Variant 0 is `base`.
+pub fn variant_placement(base: Placement, variant: u32) -> Placement {
+    const SHIFTS: [(f32, f32); 4] = [(0.0, 1.0), (-0.14, 0.9), (0.14, 0.9), (0.0, 1.12)];
+    let (dx, ds) = SHIFTS[variant as usize % SHIFTS.len()];
+    Placement { centre_x: (base.centre_x + dx).clamp(0.15, 0.85), ground_y: base.ground_y, size: (base.size * ds).clamp(0.15, 0.92) }
+}
+
+/// Which side the scene is lit from, -1 (left) .. 1 (right): the
+/// difference in mean luminance between the right and left thirds of the
+/// upper two thirds of the frame, scaled. The cast shadow falls away from it.
+pub fn light_direction(scene: &RgbImage) -> f32 {
+    let (w, h) = scene.dimensions();
+    if w < 3 || h < 3 {
+        return 0.0;
+    }
+    let (mut left, mut right, mut n) = (0.0f64, 0.0f64, 0.0f64);
+    for y in 0..h * 2 / 3 {
+        for x in 0..w / 3 {
+            let (l, r) = (scene.get_pixel(x, y), scene.get_pixel(w - 1 - x, y));
+            left += luma(l);
+            right += luma(r);
+            n += 1.0;
+        }
+    }
+    if n == 0.0 {
+        return 0.0;
+    }
+    (((right - left) / n / 40.0) as f32).clamp(-1.0, 1.0)
+}
+
+fn luma(p: &image::Rgb<u8>) -> f64 {
+    0.299 * f64::from(p[0]) + 0.587 * f64::from(p[1]) + 0.114 * f64::from(p[2])
+}
+
+/// Placement effects for a replicated scene: the cast shadow falls away
+/// from the scene's light; a gentle light match to the scene.
+pub fn scene_effects(scene: &RgbImage) -> Effects {
+    let light_x = light_direction(scene);
+    let light_x = if light_x.abs() < 0.1 { -0.4 } else { light_x };
+    Effects {
+        shadow: Some(Shadow { light_x, length: 0.3, opacity: 0.32, contact: 0.55 }),
+        reflection: None,
+        light_match: 0.5,
+    }
+}
+
+/// The template a style-imitation variant starts from (its base
+/// background, restyled towards the reference), and where its ground is.
+pub fn style_base(variant: u32) -> (&'static str, f32) {
+    const ORDER: [&str; 4] = ["studio-light", "wood-table", "concrete", "marble-counter"];
+    let id = ORDER[variant as usize % ORDER.len()];
+    let ground = TEMPLATES.iter().find(|t| t.id == id).map_or(0.84, |t| f32::from(t.ground_permille) / 1000.0);
+    (id, ground)
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
+    use super::*;
+
+    #[test]
+    fn hole_is_the_mask_dilated() {
+        let mut m = GrayImage::new(40, 30);
+        m.put_pixel(20, 15, Luma([200]));
+        let hole = subject_hole(&m, 3);
+        let on = hole.as_raw().iter().filter(|&&v| v == 255).count();
+        assert_eq!(on, 49);
+        assert_eq!(hole.get_pixel(17, 12)[0], 255);
+        assert_eq!(hole.get_pixel(16, 15)[0], 0);
+    }
+
+    #[test]
+    fn product_stands_where_the_subject_stood() {
+        let mut m = GrayImage::new(100, 100);
+        for y in 30..80 {
+            for x in 60..80 {
+                m.put_pixel(x, y, Luma([255]));
+            }
+        }
+        let p = placement_from_subject(&m).unwrap();
+        assert!((p.centre_x - 0.7).abs() < 1e-3 && (p.ground_y - 0.8).abs() < 1e-3 && (p.size - 0.5).abs() < 1e-3, "{p:?}");
+        assert_eq!(variant_placement(p, 0), p);
+        assert_ne!(variant_placement(p, 1), p);
+    }
+
+    #[test]
+    fn light_from_the_brighter_side() {
+        let img = RgbImage::from_fn(90, 60, |x, _| image::Rgb([(x * 2) as u8 + 40; 3]));
+        assert!(light_direction(&img) > 0.5);
+        let flipped = image::imageops::flip_horizontal(&img);
+        assert!(light_direction(&flipped) < -0.5);
+    }
+}
