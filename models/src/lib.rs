@@ -14,6 +14,7 @@ pub mod diffusion;
 mod error;
 pub mod inpaint;
 mod mask;
+pub mod qr;
 pub mod reproduce;
 mod runtime;
 pub mod style;

@@ -133,6 +133,10 @@ error_codes! {
     VideoBadDuration = ("VIDEO_BAD_DURATION", 3551, 400, "视频时长需在1到5秒之间", "Video duration must be between 1 and 5 seconds, in steps of 0.1 s"),
     VideoBadResolution = ("VIDEO_BAD_RESOLUTION", 3552, 400, "视频分辨率仅支持480p和720p", "Video resolution must be 480p or 720p"),
     VideoEncodeFailed = ("VIDEO_ENCODE_FAILED", 3553, 500, "视频生成失败，灵石已返还", "Video generation failed, your coins have been returned"),
+    // Artistic QR codes (helper H4, 3500–3549).
+    QrContentRequired = ("QR_CONTENT_REQUIRED", 3500, 400, "请输入二维码内容", "Please enter the content of the QR code"),
+    QrContentTooLong = ("QR_CONTENT_TOO_LONG", 3501, 400, "二维码内容过长（最多1273个字节，纯数字最多3057位），请缩短内容", "The QR code content is too long (at most 1,273 bytes of text, or 3,057 digits); please shorten it"),
+    QrNoScannableCode = ("QR_NO_SCANNABLE_CODE", 3502, 500, "无法生成可扫描的二维码，请更换图片或缩短内容", "No scannable QR code could be made; try another image or shorter content"),
     // Fleet administration (helper E2, 8000–8099).
     AdminOnly = ("ADMIN_ONLY", 8001, 403, "无权访问，仅限管理员", "Access denied: administrators only"),
     NodeNotFound = ("NODE_NOT_FOUND", 8002, 404, "节点不存在", "Worker node not found"),

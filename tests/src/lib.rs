@@ -6,6 +6,7 @@
 pub mod app;
 pub mod database;
 pub mod images;
+pub mod qr_images;
 pub mod redis_server;
 pub mod worker_process;
 

@@ -72,7 +72,8 @@ impl LoadedModels {
     /// Task types this node can run. The cutout is advertised when its
     /// default model (ISNet) is loaded.
     pub fn capabilities(&self) -> Vec<BizType> {
-        let mut caps = Vec::new();
+        // QR art needs no model: every node can draw and verify codes.
+        let mut caps = vec![BizType::QrCodeArt];
         if self.cutout.contains_key(&CutoutModel::Isnet) {
             caps.push(BizType::MattingImage);
         }

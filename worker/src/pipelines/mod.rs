@@ -3,4 +3,5 @@
 
 pub mod cutout;
 pub mod inputs;
+pub mod qr_code_art;
 pub mod video;

@@ -10,6 +10,9 @@ use serde_json::{Map, Value};
 use super::{BizType, Invalid, UploadId};
 use crate::error::ErrorCode;
 
+pub mod qr_code_art;
+pub use qr_code_art::{QrCodeArtSpec, QrShape};
+
 pub mod video;
 pub use video::{CameraMove, MotionSpeed, VideoFormat, VideoResolution, VideoSpec};
 
@@ -45,6 +48,7 @@ pub struct CutoutSpec {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TaskSpec {
     Cutout(CutoutSpec),
+    QrCodeArt(QrCodeArtSpec),
     Video(VideoSpec),
 }
 
@@ -56,6 +60,7 @@ impl TaskSpec {
         let params = params.as_object().ok_or(Invalid::field(ErrorCode::InvalidParam, "params"))?;
         match biz {
             BizType::MattingImage => parse_cutout(params).map(TaskSpec::Cutout),
+            BizType::QrCodeArt => qr_code_art::parse(params).map(TaskSpec::QrCodeArt),
             BizType::Img2Video => video::parse(params).map(TaskSpec::Video),
             _ => Err(Invalid::field(ErrorCode::BizTypeNotAvailable, "bizType")),
         }
@@ -67,6 +72,7 @@ impl TaskSpec {
     pub fn cost(&self) -> crate::domain::Lingshi {
         match self {
             TaskSpec::Cutout(_) => self.biz_type().cost(),
+            TaskSpec::QrCodeArt(_) => self.biz_type().cost(),
             TaskSpec::Video(v) => {
                 crate::domain::Lingshi::new(super::biz_type::video_cost_lingshi(v.resolution == VideoResolution::P720))
             }
@@ -76,6 +82,7 @@ impl TaskSpec {
     pub fn biz_type(&self) -> BizType {
         match self {
             TaskSpec::Cutout(_) => BizType::MattingImage,
+            TaskSpec::QrCodeArt(_) => BizType::QrCodeArt,
             TaskSpec::Video(_) => BizType::Img2Video,
         }
     }
@@ -84,6 +91,7 @@ impl TaskSpec {
     pub fn input_uploads(&self) -> Vec<UploadId> {
         match self {
             TaskSpec::Cutout(c) => vec![c.image],
+            TaskSpec::QrCodeArt(q) => vec![q.image],
             TaskSpec::Video(v) => vec![v.image],
         }
     }
@@ -96,6 +104,7 @@ impl TaskSpec {
                 "imageUrl": upload_url(c.image),
                 "model": c.model.as_str(),
             }),
+            TaskSpec::QrCodeArt(q) => q.to_params(),
             TaskSpec::Video(v) => v.to_params(),
         }
     }
