@@ -12,6 +12,7 @@ mod m20261121_000006_membership_orders;
 mod m20261121_000007_tenants_messages;
 mod m20261121_000008_scheduling;
 mod m20261121_000009_fleet_admin;
+mod m20261121_000011_worker_models;
 
 pub struct Migrator;
 
@@ -28,6 +29,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000007_tenants_messages::Migration),
             Box::new(m20261121_000008_scheduling::Migration),
             Box::new(m20261121_000009_fleet_admin::Migration),
+            Box::new(m20261121_000011_worker_models::Migration),
         ]
     }
 }

@@ -15,6 +15,7 @@ mod error;
 pub mod inpaint;
 mod mask;
 pub mod qr;
+pub mod registry;
 pub mod reproduce;
 mod runtime;
 pub mod style;

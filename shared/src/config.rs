@@ -189,6 +189,17 @@ pub struct ModelSettings {
     pub ort_dylib_path: Option<PathBuf>,
     /// Threads one ONNX session may use for one inference.
     pub intra_threads: usize,
+    /// False: models whose licence forbids commercial use (the registry's
+    /// `commercial_use = false`) are neither loaded nor advertised by workers
+    /// (`PIXMART__MODELS__ALLOW_NON_COMMERCIAL=false`).
+    pub allow_non_commercial: bool,
+    /// A model registry manifest to use instead of the built-in
+    /// models/registry.toml.
+    pub registry_file: Option<PathBuf>,
+    /// How long (seconds) the API remembers what a pool's nodes advertised:
+    /// a task type is accepted while a node that served it was seen within
+    /// this window, even if no node is live now (its tasks wait).
+    pub capability_memory_secs: u64,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -266,6 +277,8 @@ impl Settings {
             .set_default("storage.dir", "data/storage")?
             .set_default("models.dir", "data/models")?
             .set_default("models.intra_threads", 2)?
+            .set_default("models.allow_non_commercial", true)?
+            .set_default("models.capability_memory_secs", 86_400)?
             .set_default("worker.concurrency", 1)?
             .set_default("worker.poll_interval_ms", 50)?
             .set_default("worker.lease_secs", 600)?

@@ -137,6 +137,9 @@ error_codes! {
     QrContentRequired = ("QR_CONTENT_REQUIRED", 3500, 400, "请输入二维码内容", "Please enter the content of the QR code"),
     QrContentTooLong = ("QR_CONTENT_TOO_LONG", 3501, 400, "二维码内容过长（最多1273个字节，纯数字最多3057位），请缩短内容", "The QR code content is too long (at most 1,273 bytes of text, or 3,057 digits); please shorten it"),
     QrNoScannableCode = ("QR_NO_SCANNABLE_CODE", 3502, 500, "无法生成可扫描的二维码，请更换图片或缩短内容", "No scannable QR code could be made; try another image or shorter content"),
+    // Model registry and capability gating (helper H6, 3600–3649).
+    ModelMissing = ("MODEL_MISSING", 3600, 503, "该功能需要的模型未安装：{models}", "This feature needs a model that is not installed: {models}"),
+    ModelNotAllowed = ("MODEL_NOT_ALLOWED", 3601, 403, "该功能仅有非商业许可的模型，您的企业已禁用此类模型", "Only models licensed for non-commercial use serve this feature, and your organisation refuses them"),
     // Fleet administration (helper E2, 8000–8099).
     AdminOnly = ("ADMIN_ONLY", 8001, 403, "无权访问，仅限管理员", "Access denied: administrators only"),
     NodeNotFound = ("NODE_NOT_FOUND", 8002, 404, "节点不存在", "Worker node not found"),

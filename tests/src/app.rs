@@ -96,7 +96,14 @@ impl TestApp {
     /// Starts a real worker (its own thread and runtime) consuming this
     /// app's Redis; it stops when the app is dropped.
     pub fn start_worker(&mut self) {
-        let settings = self.settings.clone();
+        self.start_worker_with(|_| {});
+    }
+
+    /// As [`start_worker`](Self::start_worker), with the worker's settings
+    /// adjusted (another models dir, a registry file, the licence policy).
+    pub fn start_worker_with(&mut self, adjust: impl FnOnce(&mut Settings)) {
+        let mut settings = self.settings.clone();
+        adjust(&mut settings);
         let (tx, rx) = std::sync::mpsc::channel::<()>();
         let handle = std::thread::spawn(move || {
             let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
@@ -111,6 +118,17 @@ impl TestApp {
         });
         self.worker_stop.push(tx);
         self.worker_threads.push(handle);
+    }
+
+    /// Stops this app's in-process workers gracefully (they deregister):
+    /// "the workers are down" while the API keeps running.
+    pub fn stop_workers(&mut self) {
+        for tx in self.worker_stop.drain(..) {
+            let _ = tx.send(());
+        }
+        for h in self.worker_threads.drain(..) {
+            let _ = h.join();
+        }
     }
 
     pub fn client(&self) -> TestClient {

@@ -186,6 +186,7 @@ async fn waiting_work_and_cancel(db: TestDatabase) {
         capabilities: vec![BizType::MattingImage],
         concurrency: 2,
         metrics_addr: None,
+        models: Default::default(),
     };
     workers::register_worker(&db, &node).await.unwrap();
     task_store::claim_task(&db, id, &node.id, chrono::Duration::minutes(10)).await.unwrap().unwrap();

@@ -12,6 +12,7 @@ pub mod noop;
 pub mod pipelines;
 pub mod process;
 pub mod queues;
+pub mod registry;
 pub mod runner;
 pub mod telemetry;
 

@@ -6,6 +6,7 @@
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use pixmart_shared::db::store::capabilities::ModelReport;
 use pixmart_shared::db::store::tasks as task_store;
 use pixmart_shared::db::store::workers::{self, DesiredState, WorkerNode};
 use pixmart_shared::db::Db;
@@ -30,6 +31,7 @@ pub fn describe(
     capabilities: Vec<BizType>,
     concurrency: usize,
     metrics_addr: Option<String>,
+    models: ModelReport,
 ) -> WorkerNode {
     WorkerNode {
         id: id.to_owned(),
@@ -41,6 +43,7 @@ pub fn describe(
         capabilities,
         concurrency: u32::try_from(concurrency).unwrap_or(u32::MAX),
         metrics_addr,
+        models,
     }
 }
 

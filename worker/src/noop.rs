@@ -43,7 +43,12 @@ pub async fn run_noop(
     let db = db::open(&settings).await.context("cannot open the database")?;
     let worker_id = node::unique_worker_id();
     let s = &settings.worker;
-    let record = node::describe(&worker_id, &s.pool, capabilities.clone(), s.concurrency, None);
+    // No models at all: nothing non-commercial either.
+    let models = pixmart_shared::db::store::capabilities::ModelReport {
+        commercial_only: capabilities.iter().map(|b| b.as_str().to_owned()).collect(),
+        ..Default::default()
+    };
+    let record = node::describe(&worker_id, &s.pool, capabilities.clone(), s.concurrency, None, models);
     workers::register_worker(&db, &record).await.context("cannot register worker node")?;
     let beat = {
         let (db, id) = (db.clone(), worker_id.clone());

@@ -75,9 +75,14 @@ async fn handle(job: TaskJob, ctx: Data<Arc<WorkerContext>>, refill: Data<Refill
 
 pub async fn run(settings: Settings, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
     let ctx = Arc::new(build_context(settings).await?);
-    let capabilities = ctx.models.capabilities();
+    // The model registry decides what this node advertises (and reports
+    // what it lacks, for the API's gate and the admin page).
+    let registry = crate::registry::load_registry(&ctx.settings.models)?;
+    let node_models = crate::registry::assess(&registry, &ctx.settings.models, &ctx.models);
+    let capabilities = node_models.capabilities.clone();
     if capabilities.is_empty() {
-        anyhow::bail!("no task type can be served: {}", ctx.models.missing.join("; "));
+        // Registered anyway: operators see the node and what it is missing.
+        tracing::warn!(missing = %ctx.models.missing.join("; "), "no task type can be served");
     }
     let s = &ctx.settings;
     let (metrics_server, metrics_addr) = match &s.worker.metrics_addr {
@@ -89,8 +94,14 @@ pub async fn run(settings: Settings, shutdown: impl Future<Output = ()> + Send +
         }
         None => (None, None),
     };
-    let record =
-        node::describe(&ctx.worker_id, &s.worker.pool, capabilities.clone(), s.worker.concurrency, metrics_addr);
+    let record = node::describe(
+        &ctx.worker_id,
+        &s.worker.pool,
+        capabilities.clone(),
+        s.worker.concurrency,
+        metrics_addr,
+        node_models.report,
+    );
     workers::register_worker(&ctx.db, &record).await.context("cannot register worker node")?;
     let consumers = node::Consumers::default();
     let heartbeat = node::spawn_heartbeat(

@@ -67,6 +67,9 @@ pub async fn submit(state: web::Data<AppState>, me: AuthUser, body: web::Json<Ba
         }
     }
     let route = dispatch_store::route_for(&state.db, me.id).await?;
+    if let Some(refused) = super::capabilities::gate(&state, me.id, &route.pool, biz).await? {
+        return Ok(refused);
+    }
     let queue = QueueKey::for_task(biz, Some(&route.pool)).name(state.dispatcher.namespace());
     let items = specs
         .into_iter()

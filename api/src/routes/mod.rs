@@ -5,6 +5,7 @@ mod admin;
 mod auth;
 mod batches;
 mod benefits;
+mod capabilities;
 mod config;
 mod dev;
 mod downloads;
@@ -35,6 +36,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             web::scope("/api")
                 .route("/health", web::get().to(health::health))
                 .route("/config", web::get().to(config::config))
+                .route("/capabilities", web::get().to(capabilities::list))
                 .route("/auth/register", web::post().to(auth::register))
                 .route("/auth/login", web::post().to(auth::login))
                 .route("/auth/logout", web::post().to(auth::logout))

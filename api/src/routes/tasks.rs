@@ -45,6 +45,11 @@ pub async fn submit(
     }
     let biz = spec.biz_type();
     let route = dispatch_store::route_for(&state.db, me.id).await?;
+    // No node in the pool has served this type recently: refuse now, naming
+    // the missing model, rather than accept a task that can only wait.
+    if let Some(refused) = super::capabilities::gate(&state, me.id, &route.pool, biz).await? {
+        return Ok(refused);
+    }
     let queue = QueueKey::for_task(biz, Some(&route.pool)).name(state.dispatcher.namespace());
     let created = task_store::create_task(
         &state.db,

@@ -126,6 +126,11 @@ pub struct TenantSwitches {
     /// Extra referrer settings, merged over the brand's.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub referrers: BTreeMap<String, ChromeSwitches>,
+    /// The tenant refuses models whose licence forbids commercial use: its
+    /// members' tasks of a type only such models serve are refused
+    /// (`MODEL_NOT_ALLOWED`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub refuse_non_commercial_models: bool,
 }
 
 impl TenantSwitches {

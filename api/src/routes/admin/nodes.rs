@@ -35,6 +35,10 @@ pub struct NodeDto {
     /// Running jobs over the jobs it may run at once, 0 to 1.
     load: f64,
     metrics_addr: Option<String>,
+    /// Registry ids of the models it loaded.
+    models: Vec<String>,
+    /// Task types it does not serve, with the ids of the models it lacks.
+    missing_models: std::collections::BTreeMap<String, Vec<String>>,
     started_at: DateTime<Utc>,
     last_heartbeat_at: DateTime<Utc>,
 }
@@ -43,7 +47,14 @@ impl From<NodeView> for NodeDto {
     fn from(n: NodeView) -> Self {
         #[allow(clippy::cast_precision_loss)] // small counts
         let throughput = n.finished_recently as f64 / THROUGHPUT_WINDOW_MINUTES as f64;
+        let report = n.models.unwrap_or_default();
         NodeDto {
+            models: report.loaded,
+            missing_models: report
+                .missing
+                .into_iter()
+                .map(|(task, models)| (task, models.into_iter().map(|m| m.id).collect()))
+                .collect(),
             status: n.status.as_str(),
             desired_state: n.desired_state.as_str(),
             biz_types: n.capabilities.iter().map(|b| b.as_str().to_owned()).collect(),

@@ -1,4 +1,5 @@
 use actix_web::{web, HttpResponse};
+use pixmart_shared::db::store::capabilities::{self, CapabilityState};
 use pixmart_shared::db::store::dispatch as dispatch_store;
 use pixmart_shared::domain::BizType;
 use pixmart_shared::jobs::QueueKey;
@@ -66,14 +67,39 @@ pub struct PoolDto {
     no_live_worker: bool,
     /// No live worker and tasks are waiting.
     stranded: bool,
+    /// Task types no node of the pool served within the capability memory
+    /// window, with the models its nodes lack.
+    lacking: Vec<LackingDto>,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LackingDto {
+    biz_type: &'static str,
+    /// `modelMissing` or `noWorker`.
+    state: CapabilityState,
+    missing_models: Vec<String>,
 }
 
 /// `GET /api/admin/pools`: `{list: [pool]}`.
 pub async fn pools(state: web::Data<AppState>, _admin: AdminUser) -> ApiResult<HttpResponse> {
     let rows = dispatch_store::pools_overview(&state.db, super::live_since(&state)).await?;
+    let names: Vec<String> = rows.iter().map(|p| p.pool.clone()).collect();
+    let windows = crate::routes::capabilities::windows(&state);
+    let mut lacking = capabilities::pools_lacking(&state.db, windows, &names).await?;
     let list: Vec<PoolDto> = rows
         .into_iter()
         .map(|p| PoolDto {
+            lacking: lacking
+                .remove(&p.pool)
+                .unwrap_or_default()
+                .into_iter()
+                .map(|c| LackingDto {
+                    biz_type: c.biz_type.as_str(),
+                    state: c.state,
+                    missing_models: c.missing_models.into_iter().map(|m| m.id).collect(),
+                })
+                .collect(),
             no_live_worker: p.live_workers == 0,
             stranded: p.is_stranded(),
             pool: p.pool,

@@ -23,6 +23,8 @@ pub struct Model {
     pub jobs_failed: i64,
     /// `host:port` of the node's Prometheus listener, if it runs one.
     pub metrics_addr: Option<String>,
+    /// The node's model report (JSON text, see `store::capabilities`).
+    pub models: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

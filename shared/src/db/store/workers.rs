@@ -11,6 +11,7 @@ use sea_orm::{
 };
 
 use crate::db::entities::{tasks, worker_nodes};
+use crate::db::store::capabilities::ModelReport;
 use crate::db::StoreError;
 use crate::domain::{BizType, TaskStatus};
 
@@ -30,6 +31,8 @@ pub struct WorkerNode {
     pub concurrency: u32,
     /// `host:port` of its Prometheus listener, if any.
     pub metrics_addr: Option<String>,
+    /// Its models: loaded, and what each unserved task type lacks.
+    pub models: ModelReport,
 }
 
 /// What an operator wants a node to do; the node reads it on each
@@ -134,6 +137,7 @@ pub async fn register_worker(db: &impl ConnectionTrait, node: &WorkerNode) -> Re
         jobs_done: Set(0),
         jobs_failed: Set(0),
         metrics_addr: Set(node.metrics_addr.clone()),
+        models: Set(Some(node.models.to_json())),
     };
     worker_nodes::Entity::insert(row)
         .on_conflict(
@@ -143,6 +147,7 @@ pub async fn register_worker(db: &impl ConnectionTrait, node: &WorkerNode) -> Re
                     worker_nodes::Column::Status,
                     worker_nodes::Column::LastHeartbeatAt,
                     worker_nodes::Column::MetricsAddr,
+                    worker_nodes::Column::Models,
                 ])
                 .to_owned(),
         )
@@ -234,6 +239,8 @@ pub struct NodeView {
     /// `current_jobs` over the jobs it may run at once (0..=1).
     pub load: f64,
     pub metrics_addr: Option<String>,
+    /// Its model report (none for nodes older than the registry).
+    pub models: Option<ModelReport>,
     pub started_at: DateTime<Utc>,
     pub last_heartbeat_at: DateTime<Utc>,
 }
@@ -290,6 +297,7 @@ pub async fn list_nodes(
                 device: row.device,
                 pool: row.pool,
                 metrics_addr: row.metrics_addr,
+                models: ModelReport::from_json(row.models.as_deref()),
                 started_at: row.started_at,
                 last_heartbeat_at: row.last_heartbeat_at,
             })

@@ -1,0 +1,109 @@
+//! The model registry on a node: which registry models are present and
+//! loaded, hence which task types this node advertises, and for the others
+//! which models are missing and why (reported to the database for the
+//! API's capability answers and the admin page).
+//!
+//! A task type is advertised only when this build's pipeline can run it
+//! with what `LoadedModels` loaded AND the registry's needs are met by
+//! loaded models the licence policy permits.
+
+use std::collections::BTreeSet;
+
+use anyhow::Context;
+use pixmart_models::registry::{presence, Policy, Registry};
+use pixmart_shared::config::ModelSettings;
+use pixmart_shared::db::store::capabilities::{MissingModel, ModelReport};
+use pixmart_shared::domain::{BizType, CutoutModel};
+
+use crate::models::LoadedModels;
+
+/// What this node serves and reports.
+#[derive(Debug, Clone)]
+pub struct NodeModels {
+    pub capabilities: Vec<BizType>,
+    pub report: ModelReport,
+}
+
+/// The registry this node uses: `models.registry_file`, else the built-in one.
+pub fn load_registry(settings: &ModelSettings) -> anyhow::Result<Registry> {
+    match &settings.registry_file {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read the model registry {}", path.display()))?;
+            Registry::parse(&text).with_context(|| format!("model registry {}", path.display()))
+        }
+        None => Registry::embedded().context("the built-in model registry"),
+    }
+}
+
+pub fn policy(settings: &ModelSettings) -> Policy {
+    Policy { allow_non_commercial: settings.allow_non_commercial }
+}
+
+/// ONNX sessions are the truth for the cutout models: present but not
+/// loaded (no runtime, a broken file) does not count.
+const SESSION_MODELS: [(&str, CutoutModel); 2] = [("isnet-fp16", CutoutModel::Isnet), ("u2netp", CutoutModel::U2netp)];
+
+pub fn assess(registry: &Registry, settings: &ModelSettings, loaded: &LoadedModels) -> NodeModels {
+    let policy = policy(settings);
+    let present = presence(registry, &settings.dir);
+    let mut loaded_ids = BTreeSet::new();
+    let mut reasons = std::collections::BTreeMap::new();
+    for p in &present {
+        let Some(model) = registry.model(&p.id) else { continue };
+        if !policy.permits(model) {
+            reasons.insert(
+                p.id.clone(),
+                "refused: non-commercial licence (PIXMART__MODELS__ALLOW_NON_COMMERCIAL=false)".to_owned(),
+            );
+        } else if let Some(reason) = p.reason() {
+            reasons.insert(p.id.clone(), reason);
+        } else {
+            loaded_ids.insert(p.id.clone());
+        }
+    }
+    for (id, model) in SESSION_MODELS {
+        if loaded_ids.contains(id) && loaded.cutout(model).is_none() {
+            loaded_ids.remove(id);
+            let why = loaded.missing.iter().find(|m| m.contains("ONNX Runtime")).cloned();
+            reasons
+                .insert(id.to_owned(), why.unwrap_or_else(|| "present but failed to load (see the worker log)".into()));
+        }
+    }
+    let plan = registry.plan(&loaded_ids, policy);
+    let capabilities: Vec<BizType> = loaded
+        .capabilities()
+        .into_iter()
+        .filter(|biz| {
+            let served = plan.get(biz.as_str()).is_some_and(|t| t.is_served());
+            if !served {
+                tracing::info!(biz_type = biz.as_str(), "not advertised: the model registry's needs are not met");
+            }
+            served
+        })
+        .collect();
+    let mut report = ModelReport { loaded: loaded_ids.iter().cloned().collect(), ..ModelReport::default() };
+    for task in &plan.tasks {
+        match &task.outcome {
+            Ok(true) => report.commercial_only.push(task.task_type.clone()),
+            Ok(false) => {}
+            Err(unavailable) => {
+                let missing = unavailable
+                    .missing
+                    .iter()
+                    .filter_map(|id| registry.model(id))
+                    .map(|m| MissingModel {
+                        id: m.id.clone(),
+                        name: m.name.clone(),
+                        licence: m.licence.clone(),
+                        commercial_use: m.commercial_use,
+                        install: m.how.clone(),
+                        reason: reasons.get(&m.id).cloned(),
+                    })
+                    .collect();
+                report.missing.insert(task.task_type.clone(), missing);
+            }
+        }
+    }
+    NodeModels { capabilities, report }
+}
