@@ -79,7 +79,8 @@ fn options(content: &str, shape: QrShape, strength: u8, top_n: usize) -> QrArtOp
 /// Pearson correlation of the code's and the image's luminance at the
 /// code's module grid: how much of the picture shows.
 fn image_likeness(code: &RgbImage, image: &DynamicImage) -> f32 {
-    let side = 64;
+    // Coarse enough that the module pattern averages out.
+    let side = 16;
     let a = imageops::resize(&DynamicImage::ImageRgb8(code.clone()).to_luma8(), side, side, FilterType::Triangle);
     let rgb = image.to_rgb8();
     let s = rgb.width().min(rgb.height());
@@ -124,7 +125,9 @@ fn contents_images_and_shapes_all_scan_with_a_second_decoder_after_degradation()
     for (i, content) in CONTENTS.iter().enumerate() {
         for (j, (image_name, image)) in images().iter().enumerate() {
             let mut row = vec![image.to_rgb8()];
-            for shape in QrShape::ALL {
+            // Two shapes per pair, rotating: every shape meets every content
+            // and every image, at half the CI time of the full product.
+            for shape in [QrShape::ALL[(i + j) % 4], QrShape::ALL[(i + j + 1) % 4]] {
                 // The default strength; topN varies to exercise the ranking.
                 let top_n = 1 + (i + j) % 2;
                 let codes = qr::generate(image, &options(content, shape, 33, top_n)).unwrap();
@@ -149,7 +152,7 @@ fn contents_images_and_shapes_all_scan_with_a_second_decoder_after_degradation()
 
 #[test]
 fn the_image_shows_more_as_the_strength_rises_and_still_scans() {
-    let (_, image) = images().swap_remove(2);
+    let (_, image) = images().swap_remove(0);
     let content = CONTENTS[0];
     let mut likeness = Vec::new();
     let mut row = Vec::new();
@@ -164,14 +167,14 @@ fn the_image_shows_more_as_the_strength_rises_and_still_scans() {
     contact_sheet(&[row], "strengths.png");
     eprintln!("strength → likeness to the image: {likeness:?}");
     // The image is clearly visible at the default strength…
-    assert!(likeness[1].1 > 0.35, "{likeness:?}");
+    assert!(likeness[1].1 > 0.5, "{likeness:?}");
     // …and more so as the strength rises.
     assert!(likeness.windows(2).all(|w| w[1].1 >= w[0].1 - 0.02), "{likeness:?}");
     assert!(likeness[3].1 > likeness[0].1 + 0.1, "{likeness:?}");
 }
 
 #[test]
-fn a_hostile_image_lowers_the_strength_instead_of_delivering_an_unscannable_code() {
+fn a_hostile_image_still_gets_only_codes_that_scan() {
     let image = DynamicImage::ImageRgb8(noise(400));
     let content = CONTENTS[1];
     let codes = qr::generate(&image, &options(content, QrShape::LongSquare, 100, 2)).unwrap();
