@@ -129,3 +129,23 @@ fn levels(asked: u8) -> Vec<Option<u8>> {
 fn same(code: &QrArtCode, matrix: &QrMatrix) -> bool {
     code.version == matrix.version && code.mask == matrix.mask
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strengths_step_down_to_zero_then_a_plain_code() {
+        assert_eq!(levels(33), vec![Some(33), Some(21), Some(9), Some(0), None]);
+        assert_eq!(levels(24), vec![Some(24), Some(12), Some(0), None]);
+        assert_eq!(levels(0), vec![Some(0), None]);
+    }
+
+    #[test]
+    fn empty_content_is_refused() {
+        let image = DynamicImage::new_rgb8(64, 64);
+        let options =
+            QrArtOptions { content: String::new(), shape: QrShape::Square, strength: 33, top_n: 1, target_px: 256 };
+        assert_eq!(generate(&image, &options).unwrap_err(), QrError::EmptyContent);
+    }
+}
