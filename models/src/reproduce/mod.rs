@@ -167,11 +167,30 @@ pub fn scene_effects(scene: &RgbImage) -> Effects {
 
 /// The template a style-imitation variant starts from (its base
 /// background, restyled towards the reference), and where its ground is.
+/// Textured templates first: the style network turns the 8-bit banding of
+/// a smooth studio sweep into rings, while grain and veins take a style well.
 pub fn style_base(variant: u32) -> (&'static str, f32) {
-    const ORDER: [&str; 4] = ["studio-light", "wood-table", "concrete", "marble-counter"];
+    const ORDER: [&str; 4] = ["wood-table", "marble-counter", "concrete", "marble"];
     let id = ORDER[variant as usize % ORDER.len()];
     let ground = TEMPLATES.iter().find(|t| t.id == id).map_or(0.84, |t| f32::from(t.ground_permille) / 1000.0);
     (id, ground)
+}
+
+/// The base background of style-imitation variant `variant` at `w`×`h`,
+/// with a faint deterministic dither (±3) so smooth areas carry no banding
+/// for the style network to amplify; and its ground line.
+pub fn style_base_image(variant: u32, w: u32, h: u32) -> Option<(RgbImage, f32)> {
+    let (id, ground) = style_base(variant);
+    let mut img = crate::compose::render_template(id, w, h, variant)?;
+    for (i, p) in img.as_mut().chunks_exact_mut(3).enumerate() {
+        let mut z = (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ u64::from(variant);
+        z = (z ^ (z >> 29)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        let d = ((z >> 40) % 7) as i16 - 3;
+        for c in p.iter_mut() {
+            *c = (i16::from(*c) + d).clamp(0, 255) as u8;
+        }
+    }
+    Some((img, ground))
 }
 
 #[cfg(test)]
