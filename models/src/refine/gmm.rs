@@ -5,7 +5,6 @@ const EPS: f64 = 1e-3;
 
 #[derive(Debug, Clone)]
 struct Component {
-    weight: f64,
     mean: [f64; 3],
     /// Inverse covariance and log(weight / sqrt((2π)³ det Σ)).
     inv: [[f64; 3]; 3],
@@ -77,7 +76,6 @@ impl Gmm {
             }
             let weight = n / pts.len() as f64;
             comps.push(Component {
-                weight,
                 mean: *centre,
                 inv: inv3(&cov, det),
                 log_norm: weight.ln() - 0.5 * ((2.0 * std::f64::consts::PI).powi(3) * det).ln(),

@@ -120,7 +120,7 @@ impl UpscaleSession {
             let up = self.infer(&crop)?;
             let c = t.core_in_output(s);
             let core = imageops::crop_imm(&up, c.x, c.y, c.width, c.height);
-            imageops::replace(&mut out, &core, i64::from(t.core.x * s), i64::from(t.core.y * s));
+            imageops::replace(&mut out, &*core, i64::from(t.core.x * s), i64::from(t.core.y * s));
             progress(i + 1, plan.len());
         }
         Ok(out)
