@@ -123,6 +123,10 @@ error_codes! {
     BatchSize = ("BATCH_SIZE", 3202, 400, "批量生成的任务数量不正确", "A batch must contain between 1 and the allowed number of items"),
     BatchLimit = ("BATCH_LIMIT", 3203, 429, "已有批量任务正在生成，请完成后再提交", "You already have batches in progress; submit again when they finish"),
     BatchNotFound = ("BATCH_NOT_FOUND", 3204, 404, "批量任务不存在", "Batch not found"),
+    // Product on a new background (helper H1, 3300–3349).
+    ProductOneBackground = ("PRODUCT_ONE_BACKGROUND", 3300, 400, "请只选择一种背景", "Please choose only one background"),
+    ProductBadColour = ("PRODUCT_BAD_COLOUR", 3301, 400, "颜色格式不正确", "Invalid colour: choose a palette colour or #RRGGBB"),
+    ProductBackgroundNotFound = ("PRODUCT_BACKGROUND_NOT_FOUND", 3302, 400, "背景模板不存在", "Background template not found"),
     // Downloads and cutout editing (helper H2, 3350–3399).
     DownloadInProgress = ("DOWNLOAD_IN_PROGRESS", 3350, 429, "下载正在进行中，请稍后再试", "A download is already in progress, please try again later"),
     MaskEmpty = ("MASK_EMPTY", 3351, 400, "Mask Cannot Be Empty！", "Mask Cannot Be Empty！"),

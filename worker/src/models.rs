@@ -76,6 +76,8 @@ impl LoadedModels {
         let mut caps = vec![BizType::QrCodeArt];
         if self.cutout.contains_key(&CutoutModel::Isnet) {
             caps.push(BizType::MattingImage);
+            // Product on a new background: ISNet plus pure compositing.
+            caps.push(BizType::ProductImage);
         }
         if self.cutout.contains_key(&CutoutModel::Isnet) && self.ffmpeg.is_some() {
             caps.push(BizType::Img2Video);

@@ -70,5 +70,6 @@ async fn run_spec(ctx: &WorkerContext, task_id: TaskId, spec: &TaskSpec) -> Resu
         TaskSpec::Cutout(cutout) => pipelines::cutout::run(ctx, task_id, cutout).await,
         TaskSpec::QrCodeArt(qr) => pipelines::qr_code_art::run(ctx, task_id, qr).await,
         TaskSpec::Video(video) => pipelines::video::run(ctx, task_id, video).await,
+        TaskSpec::ProductImage(p) => pipelines::product_image::run(ctx, task_id, p).await,
     }
 }

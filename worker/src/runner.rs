@@ -52,10 +52,15 @@ pub async fn build_context(settings: Settings) -> anyhow::Result<WorkerContext> 
         .context("model loading panicked")?;
     let worker_id = node::unique_worker_id();
     let metrics = WorkerMetrics::new(&worker_id, &settings.worker.pool).context("cannot set up metrics")?;
+    let blobs = BlobStore::new(&settings.storage.dir);
+    // The API serves these from storage; a failure only costs the previews.
+    if let Err(e) = crate::pipelines::product_image::store_template_previews(&blobs).await {
+        tracing::warn!(error = %e, "background template previews not stored");
+    }
     Ok(WorkerContext {
         worker_id,
         db,
-        blobs: BlobStore::new(&settings.storage.dir),
+        blobs,
         models,
         settings: Arc::new(settings),
         metrics: Arc::new(metrics),

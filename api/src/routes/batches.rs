@@ -55,8 +55,12 @@ pub async fn submit(state: web::Data<AppState>, me: AuthUser, body: web::Json<Ba
     for item in &body.items {
         specs.push(TaskSpec::parse(biz.as_str(), &item.params)?);
     }
-    if !membership::current_tier(&state.db, me.id).await?.allows_batch() {
+    let tier = membership::current_tier(&state.db, me.id).await?;
+    if !tier.allows_batch() {
         return Err(ApiError::new(ErrorCode::BatchNotAllowed));
+    }
+    if specs.iter().any(TaskSpec::uses_custom_colour) && !tier.allows_custom_colour() {
+        return Err(ApiError::new(ErrorCode::CustomColourNeedsMembership));
     }
     for spec in &specs {
         for upload in spec.input_uploads() {

@@ -3,6 +3,7 @@
 
 mod admin;
 mod auth;
+mod backgrounds;
 mod batches;
 mod benefits;
 mod capabilities;
@@ -49,6 +50,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 .route("/dev/captcha", web::get().to(dev::captcha))
                 .route("/user/info", web::get().to(user::info))
                 .route("/uploads", web::post().to(uploads::upload))
+                .route("/backgrounds", web::get().to(backgrounds::list))
+                .route("/backgrounds/{id}/preview", web::get().to(backgrounds::preview))
                 .route("/batches", web::post().to(batches::submit))
                 .route("/batches/{batch_id}", web::get().to(batches::get))
                 .route("/tasks", web::post().to(tasks::submit))

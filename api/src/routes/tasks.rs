@@ -37,6 +37,9 @@ pub async fn submit(
 ) -> ApiResult<HttpResponse> {
     let idempotency_key = idempotency_key(&req)?;
     let spec = TaskSpec::parse(&body.biz_type, &body.params)?;
+    if spec.uses_custom_colour() && !membership::current_tier(&state.db, me.id).await?.allows_custom_colour() {
+        return Err(ApiError::new(ErrorCode::CustomColourNeedsMembership));
+    }
     for upload in spec.input_uploads() {
         let owned = upload_store::get_upload(&state.db, upload).await?.is_some_and(|u| u.owner == me.id);
         if !owned {

@@ -98,11 +98,16 @@ pub fn place_product(cutout: &RgbaImage, background: &RgbImage, placement: &Plac
         match_light(&mut product, background, rect, effects.light_match);
     }
     if let Some(shadow) = effects.shadow {
-        let darkness = shadow_plane(&product, canvas, rect, &shadow);
-        for (px, &d) in out.chunks_exact_mut(3).zip(darkness.v.iter()) {
-            let k = 1.0 - d.clamp(0.0, 0.95);
-            for c in px.iter_mut() {
-                *c = (f32::from(*c) * k).round() as u8;
+        let (darkness, ox, oy) = shadow_plane(&product, canvas, rect, &shadow);
+        let cw = canvas.0 as usize;
+        for (y, row) in darkness.v.chunks_exact(darkness.w.max(1)).enumerate() {
+            let start = ((oy + y) * cw + ox) * 3;
+            let dst = &mut out.as_mut()[start..start + row.len() * 3];
+            for (px, &d) in dst.chunks_exact_mut(3).zip(row) {
+                let k = 1.0 - d.clamp(0.0, 0.95);
+                for c in px.iter_mut() {
+                    *c = (f32::from(*c) * k).round() as u8;
+                }
             }
         }
     }
@@ -182,15 +187,38 @@ fn match_light(product: &mut RgbaImage, background: &RgbImage, rect: (i64, i64, 
     }
 }
 
-/// Darkness (0..1) over the canvas: a contact shadow where the product
+/// Darkness (0..1) around the product: a contact shadow where the product
 /// meets the ground and a cast shadow (the silhouette laid on the floor
-/// away from the light), both soft.
-fn shadow_plane(product: &RgbaImage, canvas: (u32, u32), rect: (i64, i64, u32, u32), s: &Shadow) -> Plane {
-    let (cw, ch) = (canvas.0 as usize, canvas.1 as usize);
+/// away from the light), both soft. Only the region the shadows can reach
+/// is computed; it is returned with its top-left corner on the canvas.
+fn shadow_plane(
+    product: &RgbaImage,
+    canvas: (u32, u32),
+    rect: (i64, i64, u32, u32),
+    s: &Shadow,
+) -> (Plane, usize, usize) {
+    let (cw, ch) = (i64::from(canvas.0), i64::from(canvas.1));
     let (x0, y0, tw, th) = rect;
     let ground = y0 + i64::from(th);
-    let mut cast = Plane::new(cw, ch);
     let alpha_at = |x: u32, y: u32| f32::from(product.get_pixel(x, y)[3]) / 255.0;
+    let len = if s.length > 0.0 && s.opacity > 0.0 { (th as f32 * s.length).max(1.0) } else { 0.0 };
+    let shear = -s.light_x * 1.4;
+    let cast_r = ((th as f32) * 0.02 + 2.0) as usize;
+    let contact_r = ((th as f32) * 0.008 + 1.0) as usize;
+    let ry = (th as f32 * 0.03).max(2.0);
+
+    // The region the shadows can reach (blur spreads 3 passes × radius).
+    let spread = 3 * cast_r.max(contact_r) as i64 + 2;
+    let reach_x = (shear.abs() * len) as i64 + i64::from(tw) / 8 + spread;
+    let rx0 = (x0 - reach_x).clamp(0, cw);
+    let rx1 = (x0 + i64::from(tw) + reach_x).clamp(rx0, cw);
+    let ry0 = (ground - len as i64 - spread).clamp(0, ch);
+    let ry1 = (ground + 2 * ry as i64 + spread).clamp(ry0, ch);
+    let (w, h) = ((rx1 - rx0) as usize, (ry1 - ry0) as usize);
+    let mut cast = Plane::new(w, h);
+    if w == 0 || h == 0 {
+        return (cast, rx0 as usize, ry0 as usize);
+    }
 
     // Footprint: columns whose lowest opaque pixel is near the base.
     let near = (th / 25).max(2);
@@ -205,61 +233,56 @@ fn shadow_plane(product: &RgbaImage, canvas: (u32, u32), rect: (i64, i64, u32, u
 
     // Cast shadow: the silhouette squashed onto the floor behind the
     // product and sheared away from the light.
-    if s.length > 0.0 && s.opacity > 0.0 {
-        let len = (th as f32 * s.length).max(1.0);
-        let shear = -s.light_x * 1.4;
-        let rows = len as i64;
-        for dy in 0..rows {
+    if len > 0.0 {
+        for dy in 0..len as i64 {
             let y = ground - 1 - dy;
-            if y < 0 || y >= ch as i64 {
+            if y < ry0 || y >= ry1 {
                 continue;
             }
             let t = dy as f32 / len;
             let src_y = (th as f32 - 1.0 - t * th as f32).max(0.0) as u32;
             let fade = (1.0 - t).powf(1.5) * s.opacity;
             let shift = (shear * dy as f32) as i64;
+            let row = (y - ry0) as usize * w;
             for lx in 0..tw {
                 let a = alpha_at(lx, src_y);
                 if a <= 0.0 {
                     continue;
                 }
                 let x = x0 + i64::from(lx) + shift;
-                if x >= 0 && x < cw as i64 {
-                    let i = y as usize * cw + x as usize;
+                if x >= rx0 && x < rx1 {
+                    let i = row + (x - rx0) as usize;
                     cast.v[i] = cast.v[i].max(a * fade);
                 }
             }
         }
-        let r = ((th as f32) * 0.02 + 2.0) as usize;
-        cast = cast.blurred(r, 3);
+        cast = cast.blurred(cast_r, 3);
     }
 
     // Contact shadow: a flat ellipse under the footprint, tight and dark.
-    let mut contact = Plane::new(cw, ch);
+    let mut contact = Plane::new(w, h);
     if s.contact > 0.0 {
-        let cx = x0 as f32 + (fx0 + fx1) as f32 / 2.0;
+        let cx = (x0 - rx0) as f32 + (fx0 + fx1) as f32 / 2.0;
         let rx = ((fx1 - fx0) as f32 / 2.0 + th as f32 * 0.02).max(2.0);
-        let ry = (th as f32 * 0.03).max(2.0);
-        let gy = ground as f32;
-        let ys = ((gy - 2.0 * ry).max(0.0) as usize)..((gy + 2.0 * ry).min(ch as f32) as usize);
-        let xs = ((cx - 1.2 * rx).max(0.0) as usize)..((cx + 1.2 * rx).min(cw as f32) as usize);
+        let gy = (ground - ry0) as f32;
+        let ys = ((gy - 2.0 * ry).max(0.0) as usize)..((gy + 2.0 * ry).min(h as f32).max(0.0) as usize);
+        let xs = ((cx - 1.2 * rx).max(0.0) as usize)..((cx + 1.2 * rx).min(w as f32).max(0.0) as usize);
         for y in ys {
             for x in xs.clone() {
                 let (dx, dy) = ((x as f32 - cx) / rx, (y as f32 - gy) / ry);
                 let d = dx * dx + dy * dy;
                 if d < 1.0 {
-                    contact.v[y * cw + x] = s.contact * (1.0 - d).powf(0.7);
+                    contact.v[y * w + x] = s.contact * (1.0 - d).powf(0.7);
                 }
             }
         }
-        let r = ((th as f32) * 0.008 + 1.0) as usize;
-        contact = contact.blurred(r, 3);
+        contact = contact.blurred(contact_r, 3);
     }
     for (c, k) in cast.v.iter_mut().zip(contact.v.iter()) {
         // Two shadows combine like two filters.
         *c = 1.0 - (1.0 - *c) * (1.0 - *k);
     }
-    cast
+    (cast, rx0 as usize, ry0 as usize)
 }
 
 /// A mirror image under the base, fading out over a third of the height.

@@ -68,6 +68,14 @@ pub fn prepare_cutout(image: &RgbImage, mask: &GrayImage, erode: u32, max_side: 
     Some(refine_alpha(&rgb, &mask, erode))
 }
 
+/// The largest side the product can have on the canvas (variant 0, the
+/// largest): what [`prepare_cutout`] should work at, so that edge
+/// refinement never runs on more pixels than the output shows.
+pub fn working_side(options: &ComposeOptions) -> u32 {
+    let size = (BASE_FILL * options.scale.clamp(1.0, 1.6)).min(0.9);
+    ((options.width.max(options.height) as f32) * size).ceil() as u32 + 2
+}
+
 /// Placement and effects of variant `variant` (0-based): the first is the
 /// classic centred packshot lit from the upper left; the next ones move the
 /// product off centre with the light from the other side and a longer
@@ -77,7 +85,7 @@ pub fn variant_plan(variant: u32, options: &ComposeOptions) -> (Placement, Effec
     let size = (BASE_FILL * options.scale.clamp(1.0, 1.6)).min(0.9);
     let wide = options.width as f32 / options.height.max(1) as f32;
     // Off-centre moves are larger on wide canvases, where there is room.
-    let off = if wide > 1.2 { 0.14 } else { 0.07 };
+    let off = if wide > 1.2 { 0.18 } else { 0.11 };
     let reflect = options.reflection && options.background.suits_reflection();
     let (centre_x, light_x, length, size_k, refl) = match variant % 4 {
         0 => (0.5, -0.6, 0.28, 1.0, reflect),

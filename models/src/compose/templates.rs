@@ -3,7 +3,8 @@
 //! product stands on it. `variant` changes the light, tone or layout so
 //! that `genNum` results differ.
 
-use image::{Rgb, RgbImage};
+use image::imageops::FilterType;
+use image::{DynamicImage, Rgb, RgbImage};
 
 /// One template of the library.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -69,16 +70,32 @@ pub fn template(id: &str) -> Option<&'static Template> {
 /// Renders template `id` at `w`×`h`; `None` for an unknown id.
 pub fn render_template(id: &str, w: u32, h: u32, variant: u32) -> Option<RgbImage> {
     let t = template(id)?;
+    // Noise textures are rendered at most RENDER_MAX on the long side and
+    // scaled up: per-pixel fractal noise is the costly part of a
+    // composition, and the textures are soft enough not to need more.
+    let long = w.max(h);
+    if long > RENDER_MAX && !t.id.starts_with("studio") {
+        let k = RENDER_MAX as f32 / long as f32;
+        let (sw, sh) = (((w as f32) * k).round().max(1.0) as u32, ((h as f32) * k).round().max(1.0) as u32);
+        let small = render_at(t, sw, sh, variant);
+        return Some(DynamicImage::ImageRgb8(small).resize_exact(w, h, FilterType::CatmullRom).into_rgb8());
+    }
+    Some(render_at(t, w, h, variant))
+}
+
+/// Long side above which noise templates are rendered smaller and scaled up.
+pub const RENDER_MAX: u32 = 640;
+
+fn render_at(t: &Template, w: u32, h: u32, variant: u32) -> RgbImage {
     let ground = f32::from(t.ground_permille) / 1000.0;
-    let img = match t.id {
+    match t.id {
         "studio-light" => studio(w, h, variant, [238.0, 238.0, 236.0], [200.0, 201.0, 204.0]),
         "studio-dark" => studio(w, h, variant, [92.0, 94.0, 98.0], [28.0, 29.0, 32.0]),
         "marble" => marble(w, h, variant, 0.0),
         "concrete" => concrete(w, h, variant),
         "wood-table" => table(w, h, variant, ground, Surface::Wood),
         _ => table(w, h, variant, ground, Surface::Marble),
-    };
-    Some(img)
+    }
 }
 
 /// Deterministic value noise with smooth interpolation.

@@ -123,12 +123,21 @@ impl BizType {
     pub fn cost_lingshi(self) -> Option<u32> {
         match self {
             BizType::MattingImage => Some(5),
+            // The spec names no cost for PRODUCT_IMAGE; we charge what a
+            // cutout costs, per generated image (see product_image_cost_lingshi).
+            BizType::ProductImage => Some(5),
             BizType::Img2Video => Some(80),
             BizType::TryOn => Some(20),
             BizType::CustomizedModel | BizType::PetImageCustomized | BizType::QrCodeArt => Some(0),
             _ => None,
         }
     }
+}
+
+/// `PRODUCT_IMAGE` (product on a new background): the per-image price
+/// times the number of images (`genNum`).
+pub fn product_image_cost_lingshi(images: u8) -> u32 {
+    BizType::ProductImage.cost_lingshi().unwrap_or(5) * u32::from(images.max(1))
 }
 
 /// `IMG_2_VEDIO` by resolution (spec: 480p maps to 40, 720p to 80).

@@ -9,6 +9,8 @@ pub enum ResultKind {
     Video,
     /// A still shown before a clip plays.
     Poster,
+    /// A small WebP preview of the image result at the same position.
+    Thumbnail,
 }
 
 /// One output file of a task, as stored in the task row's `results` JSON.

@@ -3,5 +3,6 @@
 
 pub mod cutout;
 pub mod inputs;
+pub mod product_image;
 pub mod qr_code_art;
 pub mod video;

@@ -16,6 +16,9 @@ pub use qr_code_art::{QrCodeArtSpec, QrShape};
 pub mod video;
 pub use video::{CameraMove, MotionSpeed, VideoFormat, VideoResolution, VideoSpec};
 
+pub mod product_image;
+pub use product_image::{OutputFormat, OutputRatio, ProductBackground, ProductImageSpec};
+
 /// The segmentation network a cutout uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -50,6 +53,7 @@ pub enum TaskSpec {
     Cutout(CutoutSpec),
     QrCodeArt(QrCodeArtSpec),
     Video(VideoSpec),
+    ProductImage(ProductImageSpec),
 }
 
 impl TaskSpec {
@@ -62,6 +66,13 @@ impl TaskSpec {
             BizType::MattingImage => parse_cutout(params).map(TaskSpec::Cutout),
             BizType::QrCodeArt => qr_code_art::parse(params).map(TaskSpec::QrCodeArt),
             BizType::Img2Video => video::parse(params).map(TaskSpec::Video),
+            // PRODUCT_IMAGE has sub-modes by `taskType`: background replication
+            // (BACKGROUND_REPRODUCE) is not built yet; anything else is the
+            // product on a new background.
+            BizType::ProductImage => match params.get("taskType").and_then(Value::as_str) {
+                Some("BACKGROUND_REPRODUCE") => Err(Invalid::field(ErrorCode::BizTypeNotAvailable, "taskType")),
+                _ => product_image::parse(params).map(TaskSpec::ProductImage),
+            },
             _ => Err(Invalid::field(ErrorCode::BizTypeNotAvailable, "bizType")),
         }
     }
@@ -73,6 +84,9 @@ impl TaskSpec {
         match self {
             TaskSpec::Cutout(_) => self.biz_type().cost(),
             TaskSpec::QrCodeArt(_) => self.biz_type().cost(),
+            TaskSpec::ProductImage(p) => {
+                crate::domain::Lingshi::new(super::biz_type::product_image_cost_lingshi(p.gen_num))
+            }
             TaskSpec::Video(v) => {
                 crate::domain::Lingshi::new(super::biz_type::video_cost_lingshi(v.resolution == VideoResolution::P720))
             }
@@ -84,7 +98,14 @@ impl TaskSpec {
             TaskSpec::Cutout(_) => BizType::MattingImage,
             TaskSpec::QrCodeArt(_) => BizType::QrCodeArt,
             TaskSpec::Video(_) => BizType::Img2Video,
+            TaskSpec::ProductImage(_) => BizType::ProductImage,
         }
+    }
+
+    /// Whether the task uses a colour outside the spec's palette, which
+    /// only paid tiers may (the API checks the tier).
+    pub fn uses_custom_colour(&self) -> bool {
+        matches!(self, TaskSpec::ProductImage(p) if p.uses_custom_colour())
     }
 
     /// Uploads the task reads; the API checks the caller owns each one.
@@ -93,6 +114,7 @@ impl TaskSpec {
             TaskSpec::Cutout(c) => vec![c.image],
             TaskSpec::QrCodeArt(q) => vec![q.image],
             TaskSpec::Video(v) => vec![v.image],
+            TaskSpec::ProductImage(p) => p.input_uploads(),
         }
     }
 
@@ -106,6 +128,7 @@ impl TaskSpec {
             }),
             TaskSpec::QrCodeArt(q) => q.to_params(),
             TaskSpec::Video(v) => v.to_params(),
+            TaskSpec::ProductImage(p) => p.to_params(),
         }
     }
 }
