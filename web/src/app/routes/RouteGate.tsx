@@ -14,6 +14,7 @@ import {
 import { QrCodePage } from '../../features/qr-code/components/QrCodePage';
 import { BatchCopyBgPage } from '../../features/product-image/components/BatchCopyBgPage';
 import { ProductBgPage, ProductImagePage } from '../../features/product-image/components/ProductImagePage';
+import { RewriteBackgroundPage } from '../../features/rewrite-background/components/RewriteBackgroundPage';
 import { VideoPage } from '../../features/video/components/VideoPage';
 import { PersonalSettingPage } from '../../features/settings/components/PersonalSettingPage';
 import { useAppConfig } from '../../lib/config';
@@ -44,6 +45,7 @@ const PAGES: Record<PageId, ComponentType> = {
   tryon: TryonPage,
   qrCode: QrCodePage,
   productImage: ProductImagePage,
+  rewriteBackground: RewriteBackgroundPage,
   productBg: ProductBgPage,
   batchCopyBg: BatchCopyBgPage,
   video: VideoPage,

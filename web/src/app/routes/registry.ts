@@ -51,6 +51,7 @@ export type PageId =
   | 'tryon'
   | 'qrCode'
   | 'productImage'
+  | 'rewriteBackground'
   | 'productBg'
   | 'batchCopyBg'
   | 'video';
@@ -115,7 +116,7 @@ export const ROUTES: readonly RouteDef[] = [
   r('/shoes-image', 'ai-photo', '鞋靴图', 'Shoe image', { page: 'shoes' }),
   r('/wig-image', 'ai-photo', '假发图', 'Wig image', { page: 'wig' }),
   r('/ai-product-image', 'ai-photo', '商品图', 'Product image', { page: 'productImage' }),
-  r('/rewrite-background', 'ai-photo', '背景复刻', 'Background replication'),
+  r('/rewrite-background', 'ai-photo', '背景复刻', 'Background replication', { page: 'rewriteBackground' }),
   r('/product-bg', 'ai-photo', '商品换背景', 'Product background', { page: 'productBg' }),
   r('/ai-cutout', 'ai-photo', 'AI抠图', 'AI Cutout', { page: 'cutout', ...BOTH }),
   r('/customized-models', 'ai-photo', '定制模特', 'Custom models', { page: 'customizedModels' }),

@@ -11,6 +11,7 @@ import { DIFFUSION_MESSAGES } from './diffusion';
 import { QR_MESSAGES } from './qrCode';
 import { CUTOUT_EDITOR_MESSAGES } from './cutoutEditor';
 import { PRODUCT_IMAGE_MESSAGES } from './productImage';
+import { REWRITE_BG_MESSAGES } from './rewriteBackground';
 import { ENGAGEMENT_MESSAGES } from './engagement';
 
 export const messages = {
@@ -206,6 +207,7 @@ export const messages = {
   ...QR_MESSAGES,
   ...CUTOUT_EDITOR_MESSAGES,
   ...PRODUCT_IMAGE_MESSAGES,
+  ...REWRITE_BG_MESSAGES,
   'upload.hint': { zh: '点击上传图片', en: 'Click to upload an image' },
   'upload.rules': {
     zh: '支持 PNG/JPG/WEBP，500KB~10MB，宽高比 0.5~2，分辨率不低于 256*256',
