@@ -35,7 +35,11 @@ fn scene(n: u32) -> RgbImage {
         } else if x > n / 2 && y > edge + n / 8 {
             // A checked cloth on the table.
             let c = ((x / (n / 32)) + (y / (n / 32))) % 2 == 0;
-            if c { Rgb([200, 60, 60]) } else { Rgb([235, 225, 215]) }
+            if c {
+                Rgb([200, 60, 60])
+            } else {
+                Rgb([235, 225, 215])
+            }
         } else {
             let grain = 7.0 * ((y as f32 * 0.8).sin() + 0.5 * (y as f32 * 0.31 + fx * 5.0).sin());
             let v = 150.0 - 40.0 * (fy - 0.6) + grain;

@@ -110,8 +110,11 @@ fn fills_a_hole_across_a_table_edge_close_to_ground_truth_and_beats_blur() {
     let blurred = blur_fill(&damaged, &hole);
 
     let (e_fill, e_blur) = (hole_mae(&filled, &truth, &hole), hole_mae(&blurred, &truth, &hole));
-    let (c_truth, c_fill, c_blur) =
-        (edge_contrast(&truth, x0, x1, edge), edge_contrast(&filled, x0, x1, edge), edge_contrast(&blurred, x0, x1, edge));
+    let (c_truth, c_fill, c_blur) = (
+        edge_contrast(&truth, x0, x1, edge),
+        edge_contrast(&filled, x0, x1, edge),
+        edge_contrast(&blurred, x0, x1, edge),
+    );
     eprintln!("hole MAE: inpaint {e_fill:.2}, blur {e_blur:.2}; edge contrast truth {c_truth:.1} inpaint {c_fill:.1} blur {c_blur:.1}");
 
     // Outside the hole nothing changes.

@@ -55,7 +55,10 @@ fn bottle(height: u32, swap_to_blue: bool) -> (RgbImage, GrayImage) {
 fn reference() -> (RgbImage, GrayImage, RgbImage) {
     let clean = clean_scene();
     let (b, bm) = bottle(300, false);
-    let (ox, oy) = ((SIDE as f32 * 0.4) as i64 - b.width() as i64 / 2, (SIDE as f32 * 0.86) as i64 - (b.height() as f32 * 0.91) as i64);
+    let (ox, oy) = (
+        (SIDE as f32 * 0.4) as i64 - b.width() as i64 / 2,
+        (SIDE as f32 * 0.86) as i64 - (b.height() as f32 * 0.91) as i64,
+    );
     let mut scene = clean.clone();
     let mut truth = GrayImage::new(SIDE, SIDE);
     for (x, y, p) in b.enumerate_pixels() {
@@ -84,7 +87,8 @@ fn mae_where(a: &RgbImage, b: &RgbImage, mask: &GrayImage) -> f64 {
 }
 
 fn mean_abs_diff(a: &RgbImage, b: &RgbImage) -> f64 {
-    a.as_raw().iter().zip(b.as_raw()).map(|(&p, &q)| (f64::from(p) - f64::from(q)).abs()).sum::<f64>() / a.as_raw().len() as f64
+    a.as_raw().iter().zip(b.as_raw()).map(|(&p, &q)| (f64::from(p) - f64::from(q)).abs()).sum::<f64>()
+        / a.as_raw().len() as f64
 }
 
 fn artifacts_dir() -> std::path::PathBuf {
@@ -134,7 +138,11 @@ fn replication_removes_the_subject_places_the_product_and_style_strength_is_mono
             n += 1;
         }
     }
-    eprintln!("product rect: {:.1} % blue product pixels, {:.1} % red (old subject)", 100.0 * blue as f64 / n as f64, 100.0 * red as f64 / n as f64);
+    eprintln!(
+        "product rect: {:.1} % blue product pixels, {:.1} % red (old subject)",
+        100.0 * blue as f64 / n as f64,
+        100.0 * red as f64 / n as f64
+    );
     assert!(blue as f64 > 0.2 * n as f64, "product not present where placed");
     assert!((red as f64) < 0.01 * n as f64, "old subject still visible");
     assert_ne!(placed[0], placed[1], "variants must differ");
@@ -154,7 +162,11 @@ fn replication_removes_the_subject_places_the_product_and_style_strength_is_mono
     let cell = 256;
     let hole_rgb = RgbImage::from_fn(SIDE, SIDE, |x, y| {
         let p = removed.get_pixel(x, y);
-        if hole.get_pixel(x, y)[0] == 255 && (x + y) % 8 == 0 { Rgb([255, 0, 255]) } else { *p }
+        if hole.get_pixel(x, y)[0] == 255 && (x + y) % 8 == 0 {
+            Rgb([255, 0, 255])
+        } else {
+            *p
+        }
     });
     let tiles = [&scene, &hole_rgb, &removed, &placed[0], &placed[1], &styled[0], &styled[1], &styled[2]];
     let mut sheet = RgbImage::new(cell * 4, cell * 2);

@@ -77,12 +77,15 @@ pub fn inpaint(image: &RgbImage, hole: &GrayImage) -> RgbImage {
 /// [`inpaint`] with explicit options.
 pub fn inpaint_with(image: &RgbImage, hole: &GrayImage, opts: &InpaintOptions) -> RgbImage {
     let (w, h) = image.dimensions();
-    let mask: Vec<bool> =
-        (0..h).flat_map(|y| (0..w).map(move |x| (x, y))).map(|(x, y)| hole.get_pixel_checked(x, y).is_some_and(|p| p[0] >= 128)).collect();
+    let mask: Vec<bool> = (0..h)
+        .flat_map(|y| (0..w).map(move |x| (x, y)))
+        .map(|(x, y)| hole.get_pixel_checked(x, y).is_some_and(|p| p[0] >= 128))
+        .collect();
     if !mask.iter().any(|&m| m) || mask.iter().all(|&m| m) {
         return image.clone();
     }
-    let threads = if opts.threads == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { opts.threads };
+    let threads =
+        if opts.threads == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { opts.threads };
     let r = opts.patch_radius.max(1);
 
     // Level 0 is the finest.

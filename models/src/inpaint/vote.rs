@@ -81,5 +81,9 @@ fn match_weights(geo: &Geometry, field: &[Match], sharpness: f32) -> Vec<f32> {
         let (_, m, _) = errs.select_nth_unstable_by(mid, f32::total_cmp);
         (*m / sharpness.max(1e-3)).max(1.0)
     };
-    per_pixel.iter().zip(field).map(|(&e, m)| if m.src == NONE { 0.0 } else { (-e / (2.0 * sigma2)).exp().max(1e-6) }).collect()
+    per_pixel
+        .iter()
+        .zip(field)
+        .map(|(&e, m)| if m.src == NONE { 0.0 } else { (-e / (2.0 * sigma2)).exp().max(1e-6) })
+        .collect()
 }

@@ -123,7 +123,11 @@ pub const DEFAULT_PLACEMENT: Placement = Placement { centre_x: 0.5, ground_y: 0.
 pub fn variant_placement(base: Placement, variant: u32) -> Placement {
     const SHIFTS: [(f32, f32); 4] = [(0.0, 1.0), (-0.14, 0.9), (0.14, 0.9), (0.0, 1.12)];
     let (dx, ds) = SHIFTS[variant as usize % SHIFTS.len()];
-    Placement { centre_x: (base.centre_x + dx).clamp(0.15, 0.85), ground_y: base.ground_y, size: (base.size * ds).clamp(0.15, 0.92) }
+    Placement {
+        centre_x: (base.centre_x + dx).clamp(0.15, 0.85),
+        ground_y: base.ground_y,
+        size: (base.size * ds).clamp(0.15, 0.92),
+    }
 }
 
 /// Which side the scene is lit from, -1 (left) .. 1 (right): the
@@ -218,7 +222,10 @@ mod tests {
             }
         }
         let p = placement_from_subject(&m).unwrap();
-        assert!((p.centre_x - 0.7).abs() < 1e-3 && (p.ground_y - 0.8).abs() < 1e-3 && (p.size - 0.5).abs() < 1e-3, "{p:?}");
+        assert!(
+            (p.centre_x - 0.7).abs() < 1e-3 && (p.ground_y - 0.8).abs() < 1e-3 && (p.size - 0.5).abs() < 1e-3,
+            "{p:?}"
+        );
         assert_eq!(variant_placement(p, 0), p);
         assert_ne!(variant_placement(p, 1), p);
     }

@@ -95,10 +95,12 @@ impl StyleTransferSession {
         }
         let side = w.min(h);
         let square = image::imageops::crop_imm(image, (w - side) / 2, (h - side) / 2, side, side).to_image();
-        let small = DynamicImage::ImageRgb8(square).resize_exact(STYLE_SIDE, STYLE_SIDE, FilterType::Triangle).into_rgb8();
+        let small =
+            DynamicImage::ImageRgb8(square).resize_exact(STYLE_SIDE, STYLE_SIDE, FilterType::Triangle).into_rgb8();
         let input: Vec<f32> = small.as_raw().iter().map(|&v| f32::from(v) / 255.0).collect();
         let s = STYLE_SIDE as usize;
-        let tensor = TensorRef::from_array_view(([1usize, s, s, 3], input.as_slice())).map_err(ModelError::inference)?;
+        let tensor =
+            TensorRef::from_array_view(([1usize, s, s, 3], input.as_slice())).map_err(ModelError::inference)?;
         let mut guard = self.inner.lock().map_err(|_| ModelError::Inference("session lock poisoned".into()))?;
         let outputs =
             guard.predict.run(ort::inputs![self.predict_in.as_str() => tensor]).map_err(ModelError::inference)?;
@@ -118,7 +120,10 @@ impl StyleTransferSession {
         }
         let n = CONTENT_SIDE as usize;
         let scale = CONTENT_SIDE as f32 / w.max(h) as f32;
-        let (sw, sh) = (((w as f32 * scale).round() as u32).clamp(1, CONTENT_SIDE), ((h as f32 * scale).round() as u32).clamp(1, CONTENT_SIDE));
+        let (sw, sh) = (
+            ((w as f32 * scale).round() as u32).clamp(1, CONTENT_SIDE),
+            ((h as f32 * scale).round() as u32).clamp(1, CONTENT_SIDE),
+        );
         let small = DynamicImage::ImageRgb8(content.clone()).resize_exact(sw, sh, FilterType::Triangle).into_rgb8();
         // Reflect-pad to the fixed square input.
         let mut input = vec![0.0f32; n * n * 3];
@@ -132,9 +137,10 @@ impl StyleTransferSession {
                 }
             }
         }
-        let content_t = TensorRef::from_array_view(([1usize, n, n, 3], input.as_slice())).map_err(ModelError::inference)?;
-        let style_t =
-            TensorRef::from_array_view(([1usize, 1, 1, STYLE_DIM], style.0.as_slice())).map_err(ModelError::inference)?;
+        let content_t =
+            TensorRef::from_array_view(([1usize, n, n, 3], input.as_slice())).map_err(ModelError::inference)?;
+        let style_t = TensorRef::from_array_view(([1usize, 1, 1, STYLE_DIM], style.0.as_slice()))
+            .map_err(ModelError::inference)?;
         let mut guard = self.inner.lock().map_err(|_| ModelError::Inference("session lock poisoned".into()))?;
         let outputs = guard
             .transform
