@@ -132,6 +132,12 @@ error_codes! {
     MaskEmpty = ("MASK_EMPTY", 3351, 400, "Mask Cannot Be Empty！", "Mask Cannot Be Empty！"),
     DownloadFailed = ("DOWNLOAD_FAILED", 3352, 500, "图片处理失败，请重试", "Preparing the image failed, please try again"),
     RefineFailed = ("REFINE_FAILED", 3353, 500, "抠图优化失败，请重试", "Refining the cutout failed, please try again"),
+    // Background replication (helper H3, 3400–3449).
+    BgReproduceReferenceRequired = ("BG_REPRODUCE_REFERENCE_REQUIRED", 3400, 400, "请上传参考图", "Please upload a reference image"),
+    BgReproduceBadMode = ("BG_REPRODUCE_BAD_MODE", 3401, 400, "请选择复刻模式：精准复刻或风格模仿", "Please choose a mode: ACCURATE_REPLICATION or STYLE_IMITATION"),
+    BgReproduceBadStrength = ("BG_REPRODUCE_BAD_STRENGTH", 3402, 400, "重绘强度需在0到1之间", "denoisingStrength must be between 0 and 1"),
+    BgReproduceStyleModelsMissing = ("BG_REPRODUCE_STYLE_MODELS_MISSING", 3403, 503, "风格模仿所需的风格迁移模型未安装", "Style imitation needs the style-transfer models (arbitrary_predict/arbitrary_transform), which are not installed"),
+    BgReproduceNoProduct = ("BG_REPRODUCE_NO_PRODUCT", 3404, 400, "未识别到商品主体，请更换商品图", "No product was found in the picture; please use another picture"),
     // Image-to-video (helper H5, 3550–3599).
     VideoBadCameraMove = ("VIDEO_BAD_CAMERA_MOVE", 3550, 400, "请选择正确的运镜方式", "Please choose a valid camera move"),
     VideoBadDuration = ("VIDEO_BAD_DURATION", 3551, 400, "视频时长需在1到5秒之间", "Video duration must be between 1 and 5 seconds, in steps of 0.1 s"),

@@ -14,6 +14,8 @@ pub struct LoadedModels {
     cutout: HashMap<CutoutModel, Arc<CutoutSession>>,
     /// The video encoder (image-to-video needs it besides ISNet).
     ffmpeg: Option<std::path::PathBuf>,
+    /// Arbitrary style transfer (background replication, STYLE_IMITATION).
+    style: Option<Arc<pixmart_models::style::StyleTransferSession>>,
     /// Why each known model is not loaded, for the log and the node record.
     pub missing: Vec<String>,
 }
@@ -49,7 +51,23 @@ impl LoadedModels {
                 }
             }
         }
+        match pixmart_models::style::StyleTransferSession::load(&settings.dir, settings.intra_threads) {
+            Ok(session) => {
+                tracing::info!(model = "style-arbitrary", "model loaded");
+                loaded.style = Some(Arc::new(session));
+            }
+            Err(e) => {
+                tracing::warn!(model = "style-arbitrary", reason = %e, "model not loaded");
+                loaded.missing.push(format!("style-arbitrary: {e}"));
+            }
+        }
         loaded
+    }
+
+    /// The style-transfer networks, when loaded (background replication's
+    /// STYLE_IMITATION mode needs them; the worker refuses that mode without).
+    pub fn style(&self) -> Option<Arc<pixmart_models::style::StyleTransferSession>> {
+        self.style.clone()
     }
 
     pub fn cutout(&self, model: CutoutModel) -> Option<Arc<CutoutSession>> {

@@ -71,5 +71,6 @@ async fn run_spec(ctx: &WorkerContext, task_id: TaskId, spec: &TaskSpec) -> Resu
         TaskSpec::QrCodeArt(qr) => pipelines::qr_code_art::run(ctx, task_id, qr).await,
         TaskSpec::Video(video) => pipelines::video::run(ctx, task_id, video).await,
         TaskSpec::ProductImage(p) => pipelines::product_image::run(ctx, task_id, p).await,
+        TaskSpec::BackgroundReproduce(b) => pipelines::background_reproduce::run(ctx, task_id, b).await,
     }
 }

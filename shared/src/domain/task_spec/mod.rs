@@ -13,6 +13,9 @@ use crate::error::ErrorCode;
 pub mod qr_code_art;
 pub use qr_code_art::{QrCodeArtSpec, QrShape};
 
+pub mod background_reproduce;
+pub use background_reproduce::{BackgroundReproduceSpec, ReproduceMode};
+
 pub mod video;
 pub use video::{CameraMove, MotionSpeed, VideoFormat, VideoResolution, VideoSpec};
 
@@ -53,6 +56,7 @@ pub enum TaskSpec {
     Cutout(CutoutSpec),
     QrCodeArt(QrCodeArtSpec),
     Video(VideoSpec),
+    BackgroundReproduce(BackgroundReproduceSpec),
     ProductImage(ProductImageSpec),
 }
 
@@ -67,10 +71,10 @@ impl TaskSpec {
             BizType::QrCodeArt => qr_code_art::parse(params).map(TaskSpec::QrCodeArt),
             BizType::Img2Video => video::parse(params).map(TaskSpec::Video),
             // PRODUCT_IMAGE has sub-modes by `taskType`: background replication
-            // (BACKGROUND_REPRODUCE) is not built yet; anything else is the
+            // (BACKGROUND_REPRODUCE) has its own options; anything else is the
             // product on a new background.
             BizType::ProductImage => match params.get("taskType").and_then(Value::as_str) {
-                Some("BACKGROUND_REPRODUCE") => Err(Invalid::field(ErrorCode::BizTypeNotAvailable, "taskType")),
+                Some(background_reproduce::TASK_TYPE) => background_reproduce::parse(params).map(TaskSpec::BackgroundReproduce),
                 _ => product_image::parse(params).map(TaskSpec::ProductImage),
             },
             _ => Err(Invalid::field(ErrorCode::BizTypeNotAvailable, "bizType")),
@@ -87,6 +91,9 @@ impl TaskSpec {
             TaskSpec::ProductImage(p) => {
                 crate::domain::Lingshi::new(super::biz_type::product_image_cost_lingshi(p.gen_num))
             }
+            TaskSpec::BackgroundReproduce(b) => {
+                crate::domain::Lingshi::new(super::biz_type::product_image_cost_lingshi(b.gen_num))
+            }
             TaskSpec::Video(v) => {
                 crate::domain::Lingshi::new(super::biz_type::video_cost_lingshi(v.resolution == VideoResolution::P720))
             }
@@ -98,6 +105,7 @@ impl TaskSpec {
             TaskSpec::Cutout(_) => BizType::MattingImage,
             TaskSpec::QrCodeArt(_) => BizType::QrCodeArt,
             TaskSpec::Video(_) => BizType::Img2Video,
+            TaskSpec::BackgroundReproduce(_) => BizType::ProductImage,
             TaskSpec::ProductImage(_) => BizType::ProductImage,
         }
     }
@@ -114,6 +122,7 @@ impl TaskSpec {
             TaskSpec::Cutout(c) => vec![c.image],
             TaskSpec::QrCodeArt(q) => vec![q.image],
             TaskSpec::Video(v) => vec![v.image],
+            TaskSpec::BackgroundReproduce(b) => b.input_uploads(),
             TaskSpec::ProductImage(p) => p.input_uploads(),
         }
     }
@@ -128,6 +137,7 @@ impl TaskSpec {
             }),
             TaskSpec::QrCodeArt(q) => q.to_params(),
             TaskSpec::Video(v) => v.to_params(),
+            TaskSpec::BackgroundReproduce(b) => b.to_params(),
             TaskSpec::ProductImage(p) => p.to_params(),
         }
     }

@@ -1,0 +1,188 @@
+//! `PRODUCT_IMAGE` / `BACKGROUND_REPRODUCE` (/rewrite-background).
+//!
+//! * ACCURATE_REPLICATION: the reference scene at the output size; with
+//!   `removeSubject` its own subject is found by ISNet, the dilated mask is
+//!   filled by classical inpainting (`pixmart_models::inpaint`) and the
+//!   product stands where the subject stood. The product (ISNet cutout,
+//!   edge refined with `erodeSize`) is placed with the shared edge, shadow
+//!   and light treatment (`pixmart_models::compose`), the shadow falling
+//!   away from the scene's light.
+//! * STYLE_IMITATION: a template background restyled towards the
+//!   reference's style vector (`denoisingStrength` = how far from the
+//!   template), then the product composed on it. Refused with
+//!   BG_REPRODUCE_STYLE_MODELS_MISSING when the style models are absent.
+//!
+//! Each of the `genNum` variants differs in placement (and, for style
+//! imitation, in the base template). Results: PNG + WebP thumbnail each.
+
+use std::io::Cursor;
+use std::sync::Arc;
+
+use image::{DynamicImage, GrayImage, ImageFormat, RgbImage, RgbaImage};
+use pixmart_models::compose::{self, Placement};
+use pixmart_models::reproduce;
+use pixmart_models::{CutoutSession, ModelError};
+use pixmart_shared::db::store::tasks as task_store;
+use pixmart_shared::domain::task_spec::background_reproduce::{BackgroundReproduceSpec, ReproduceMode};
+use pixmart_shared::domain::{CutoutModel, ResultKind, TaskId, TaskResult};
+use pixmart_shared::storage::result_key;
+use pixmart_shared::ErrorCode;
+
+use super::inputs::load_upload;
+use crate::failure::JobFailure;
+use crate::WorkerContext;
+
+/// Long side of the WebP thumbnails.
+const THUMBNAIL_SIDE: u32 = 512;
+
+pub async fn run(
+    ctx: &WorkerContext,
+    task_id: TaskId,
+    spec: &BackgroundReproduceSpec,
+) -> Result<Vec<TaskResult>, JobFailure> {
+    let isnet = ctx
+        .models
+        .cutout(CutoutModel::Isnet)
+        .ok_or_else(|| JobFailure::abort(ErrorCode::GenerationFailed, "model isnet is not loaded on this worker"))?;
+    let style = match spec.mode {
+        ReproduceMode::StyleImitation => Some(ctx.models.style().ok_or_else(|| {
+            JobFailure::abort(
+                ErrorCode::BgReproduceStyleModelsMissing,
+                "style-arbitrary models are not loaded on this worker",
+            )
+        })?),
+        ReproduceMode::AccurateReplication => None,
+    };
+    let product = load_upload(ctx, spec.image).await?.into_rgb8();
+    let reference = load_upload(ctx, spec.reference).await?.into_rgb8();
+    task_store::set_progress(&ctx.db, task_id, &ctx.worker_id, 10).await?;
+
+    let (width, height) = spec.ratio.size(reference.width(), reference.height());
+    let erode = u32::from(spec.erode);
+    let cut_session = isnet.clone();
+    let cutout = blocking(move || product_cutout(&cut_session, &product, erode, width.max(height))).await?;
+    task_store::set_progress(&ctx.db, task_id, &ctx.worker_id, 35).await?;
+
+    let n = u32::from(spec.gen_num.max(1));
+    let mut images = Vec::with_capacity(n as usize);
+    match spec.mode {
+        ReproduceMode::AccurateReplication => {
+            let remove = spec.remove_subject;
+            let (scene, base) = blocking(move || replicated_scene(&isnet, &reference, width, height, remove)).await?;
+            task_store::set_progress(&ctx.db, task_id, &ctx.worker_id, 70).await?;
+            let (scene, cutout) = (Arc::new(scene), Arc::new(cutout));
+            for variant in 0..n {
+                let (scene, cutout) = (scene.clone(), cutout.clone());
+                let img = blocking(move || {
+                    let effects = reproduce::scene_effects(&scene);
+                    let placement = reproduce::variant_placement(base, variant);
+                    Ok(compose::place_product(&cutout, &scene, &placement, &effects))
+                })
+                .await?;
+                images.push(img);
+            }
+        }
+        ReproduceMode::StyleImitation => {
+            let style =
+                style.ok_or_else(|| JobFailure::abort(ErrorCode::BgReproduceStyleModelsMissing, "style models"))?;
+            let strength = spec.denoising_strength();
+            let (session, refc) = (style.clone(), reference.clone());
+            let vector = blocking(move || session.style_vector(&refc).map_err(model_failure)).await?;
+            let (cutout, vector) = (Arc::new(cutout), Arc::new(vector));
+            for variant in 0..n {
+                let (session, cutout, vector) = (style.clone(), cutout.clone(), vector.clone());
+                let img = blocking(move || {
+                    let (base, ground) = reproduce::style_base_image(variant, width, height)
+                        .ok_or_else(|| JobFailure::abort(ErrorCode::GenerationFailed, "style base template missing"))?;
+                    let styled = session.stylize(&base, &vector, strength).map_err(model_failure)?;
+                    let placement = Placement { centre_x: 0.5, ground_y: ground, size: compose::BASE_FILL };
+                    let placement = reproduce::variant_placement(placement, variant);
+                    Ok(compose::place_product(&cutout, &styled, &placement, &reproduce::scene_effects(&styled)))
+                })
+                .await?;
+                images.push(img);
+                let progress = (35 + 55 * (variant + 1) / n) as u8;
+                task_store::set_progress(&ctx.db, task_id, &ctx.worker_id, progress).await?;
+            }
+        }
+    }
+
+    let mut results = Vec::with_capacity(2 * images.len());
+    let mut thumbs = Vec::with_capacity(images.len());
+    for (i, img) in images.into_iter().enumerate() {
+        let (png, thumb, tw, th) = blocking(move || {
+            let png = encode(&img, ImageFormat::Png)?;
+            let t = compose::thumbnail(&img, THUMBNAIL_SIDE);
+            let (tw, th) = t.dimensions();
+            Ok((png, encode(&t, ImageFormat::WebP)?, tw, th))
+        })
+        .await?;
+        let key = result_key(task_id, &format!("reproduce-{}.png", i + 1));
+        ctx.blobs.put(&key, &png).await?;
+        results.push(TaskResult { key, kind: ResultKind::Image, width, height });
+        let key = result_key(task_id, &format!("reproduce-{}-thumb.webp", i + 1));
+        ctx.blobs.put(&key, &thumb).await?;
+        thumbs.push(TaskResult { key, kind: ResultKind::Thumbnail, width: tw, height: th });
+    }
+    results.extend(thumbs);
+    Ok(results)
+}
+
+async fn blocking<T: Send + 'static>(
+    f: impl FnOnce() -> Result<T, JobFailure> + Send + 'static,
+) -> Result<T, JobFailure> {
+    tokio::task::spawn_blocking(f).await.map_err(JobFailure::retry)?
+}
+
+fn model_failure(e: ModelError) -> JobFailure {
+    JobFailure::abort(ErrorCode::GenerationFailed, format!("{}: {e}", e.code()))
+}
+
+/// The product cut out and edge-refined at output scale.
+fn product_cutout(
+    isnet: &CutoutSession,
+    product: &RgbImage,
+    erode: u32,
+    max_side: u32,
+) -> Result<RgbaImage, JobFailure> {
+    let out = isnet.run(&DynamicImage::ImageRgb8(product.clone())).map_err(|e| match e {
+        ModelError::EmptyMask => JobFailure::abort(ErrorCode::BgReproduceNoProduct, "ISNet found no product"),
+        e => model_failure(e),
+    })?;
+    compose::prepare_cutout(product, &out.mask, erode, max_side)
+        .ok_or_else(|| JobFailure::abort(ErrorCode::BgReproduceNoProduct, "the product mask is empty"))
+}
+
+/// The reference at the output size, its subject removed when asked, and
+/// where the product goes.
+fn replicated_scene(
+    isnet: &CutoutSession,
+    reference: &RgbImage,
+    width: u32,
+    height: u32,
+    remove_subject: bool,
+) -> Result<(RgbImage, Placement), JobFailure> {
+    let scene = compose::cover(reference, width, height);
+    if !remove_subject {
+        return Ok((scene, reproduce::DEFAULT_PLACEMENT));
+    }
+    let mask: GrayImage = match isnet.run(&DynamicImage::ImageRgb8(scene.clone())) {
+        Ok(out) => out.mask,
+        // Nothing to remove: the scene as it is.
+        Err(ModelError::EmptyMask) => return Ok((scene, reproduce::DEFAULT_PLACEMENT)),
+        Err(e) => return Err(model_failure(e)),
+    };
+    let placement = reproduce::placement_from_subject(&mask).unwrap_or(reproduce::DEFAULT_PLACEMENT);
+    match reproduce::remove_subject(&scene, &mask) {
+        Some((filled, _hole)) => Ok((filled, placement)),
+        None => Ok((scene, reproduce::DEFAULT_PLACEMENT)),
+    }
+}
+
+fn encode(img: &RgbImage, format: ImageFormat) -> Result<Vec<u8>, JobFailure> {
+    let mut out = Cursor::new(Vec::new());
+    DynamicImage::ImageRgb8(img.clone())
+        .write_to(&mut out, format)
+        .map_err(|e| JobFailure::abort(ErrorCode::GenerationFailed, format!("encoding failed: {e}")))?;
+    Ok(out.into_inner())
+}
