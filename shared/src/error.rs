@@ -150,6 +150,9 @@ error_codes! {
     // Model registry and capability gating (helper H6, 3600–3649).
     ModelMissing = ("MODEL_MISSING", 3600, 503, "该功能需要的模型未安装：{models}", "This feature needs a model that is not installed: {models}"),
     ModelNotAllowed = ("MODEL_NOT_ALLOWED", 3601, 403, "该功能仅有非商业许可的模型，您的企业已禁用此类模型", "Only models licensed for non-commercial use serve this feature, and your organisation refuses them"),
+    // Diffusion task family (helper H7, 3650–3699).
+    CustomizedImageDisabled = ("CUSTOMIZED_IMAGE_DISABLED", 3650, 403, "宠物/定制形象功能暂未开放", "Pet and custom character images are not enabled here"),
+    KeptRegionAltered = ("KEPT_REGION_ALTERED", 3651, 500, "生成结果改动了商品，已拦截，灵石已返还", "The result altered the product and was withheld; your coins have been returned"),
     // Fleet administration (helper E2, 8000–8099).
     AdminOnly = ("ADMIN_ONLY", 8001, 403, "无权访问，仅限管理员", "Access denied: administrators only"),
     NodeNotFound = ("NODE_NOT_FOUND", 8002, 404, "节点不存在", "Worker node not found"),

@@ -7,6 +7,7 @@ pub mod failure;
 pub mod fast;
 pub mod metrics;
 pub mod models;
+pub mod models_diffusion;
 pub mod node;
 pub mod noop;
 pub mod pipelines;

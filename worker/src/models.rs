@@ -12,6 +12,7 @@ use pixmart_shared::domain::{BizType, CutoutModel};
 #[derive(Default)]
 pub struct LoadedModels {
     cutout: HashMap<CutoutModel, Arc<CutoutSession>>,
+    diffusion: Option<crate::models_diffusion::LoadedDiffusion>,
     /// The video encoder (image-to-video needs it besides ISNet).
     ffmpeg: Option<std::path::PathBuf>,
     /// Arbitrary style transfer (background replication, STYLE_IMITATION).
@@ -24,7 +25,10 @@ impl LoadedModels {
     /// Loads every model whose file is present. A missing runtime or file
     /// is not an error: the node simply does not advertise that task type.
     pub fn load(settings: &ModelSettings) -> Self {
-        let mut loaded = LoadedModels::default();
+        // candle, not ONNX Runtime: loads whether or not ORT is present.
+        let mut missing = Vec::new();
+        let diffusion = crate::models_diffusion::load_diffusion(&settings.dir, &mut missing);
+        let mut loaded = LoadedModels { diffusion, missing, ..LoadedModels::default() };
         loaded.find_ffmpeg();
         let Some(dylib) = settings.ort_dylib_path.as_deref() else {
             loaded
@@ -74,6 +78,10 @@ impl LoadedModels {
         self.cutout.get(&model).cloned()
     }
 
+    pub fn diffusion(&self) -> Option<&crate::models_diffusion::LoadedDiffusion> {
+        self.diffusion.as_ref()
+    }
+
     pub fn ffmpeg(&self) -> Option<&Path> {
         self.ffmpeg.as_deref()
     }
@@ -100,6 +108,8 @@ impl LoadedModels {
         if self.cutout.contains_key(&CutoutModel::Isnet) && self.ffmpeg.is_some() {
             caps.push(BizType::Img2Video);
         }
+        let has_isnet = self.cutout.contains_key(&CutoutModel::Isnet);
+        caps.extend(crate::models_diffusion::diffusion_capabilities(self.diffusion.as_ref(), has_isnet));
         caps
     }
 }

@@ -68,6 +68,7 @@ pub async fn process_task(ctx: &WorkerContext, task_id: TaskId) -> Result<Outcom
 async fn run_spec(ctx: &WorkerContext, task_id: TaskId, spec: &TaskSpec) -> Result<Vec<TaskResult>, JobFailure> {
     match spec {
         TaskSpec::Cutout(cutout) => pipelines::cutout::run(ctx, task_id, cutout).await,
+        TaskSpec::Diffusion(spec) => pipelines::diffusion::run(ctx, task_id, spec).await,
         TaskSpec::QrCodeArt(qr) => pipelines::qr_code_art::run(ctx, task_id, qr).await,
         TaskSpec::Video(video) => pipelines::video::run(ctx, task_id, video).await,
         TaskSpec::ProductImage(p) => pipelines::product_image::run(ctx, task_id, p).await,

@@ -37,6 +37,14 @@ pub async fn submit(
 ) -> ApiResult<HttpResponse> {
     let idempotency_key = idempotency_key(&req)?;
     let spec = TaskSpec::parse(&body.biz_type, &body.params)?;
+    // The spec gates custom pet and character images by the brand's
+    // customizedImage flag (the same flag hides the page).
+    if spec.biz_type() == BizType::PetImageCustomized {
+        let host = req.connection_info().host().to_owned();
+        if !state.brands.select(None, Some(&host)).custom_image {
+            return Err(ApiError::new(ErrorCode::CustomizedImageDisabled));
+        }
+    }
     if spec.uses_custom_colour() && !membership::current_tier(&state.db, me.id).await?.allows_custom_colour() {
         return Err(ApiError::new(ErrorCode::CustomColourNeedsMembership));
     }

@@ -90,11 +90,34 @@ impl DiffusionModel {
         req: &GenerateRequest,
         on_step: &mut dyn FnMut(StepProgress) -> Control,
     ) -> Result<Vec<RgbImage>, DiffusionError> {
+        self.generate_inner(req, on_step, None)
+    }
+
+    /// As [`generate`](Self::generate), also timing the denoising loop and
+    /// the UNet forwards inside it (each forward waits for the device), for
+    /// the overhead bench: `(loop − unet) / steps` is the pipeline's own
+    /// work per step, measured in the same run.
+    pub fn generate_timed(
+        &self,
+        req: &GenerateRequest,
+        on_step: &mut dyn FnMut(StepProgress) -> Control,
+    ) -> Result<(Vec<RgbImage>, LoopTimes), DiffusionError> {
+        let mut times = LoopTimes::default();
+        let images = self.generate_inner(req, on_step, Some(&mut times))?;
+        Ok((images, times))
+    }
+
+    fn generate_inner(
+        &self,
+        req: &GenerateRequest,
+        on_step: &mut dyn FnMut(StepProgress) -> Control,
+        mut times: Option<&mut LoopTimes>,
+    ) -> Result<Vec<RgbImage>, DiffusionError> {
         let prep = self.prepare(req)?;
         let mut out = Vec::with_capacity(req.count);
         for index in 0..req.count {
             let seed = req.seed.wrapping_add(index as u64);
-            let latents = self.denoise(req, &prep, seed, index, on_step)?;
+            let latents = self.denoise(req, &prep, seed, index, on_step, times.as_deref_mut())?;
             out.push(self.decode(&latents)?);
         }
         Ok(out)
@@ -174,6 +197,7 @@ impl DiffusionModel {
         seed: u64,
         index: usize,
         on_step: &mut dyn FnMut(StepProgress) -> Control,
+        mut times: Option<&mut LoopTimes>,
     ) -> Result<Tensor, DiffusionError> {
         let e = DiffusionError::inference;
         let mut scheduler = self.scheduler(prep.steps)?;
@@ -232,13 +256,19 @@ impl DiffusionModel {
         };
 
         for (i, &t) in timesteps.iter().enumerate().skip(t_start) {
+            let step_start = std::time::Instant::now();
             let input = if batch == 2 { Tensor::cat(&[&latents, &latents], 0).map_err(e)? } else { latents.clone() };
             let input = scheduler.scale_model_input(input, t).map_err(e)?;
             let input = match &nine {
                 Some((m2, ml2)) => Tensor::cat(&[&input, m2, ml2], 1).map_err(e)?,
                 None => input,
             };
+            let unet_start = std::time::Instant::now();
             let noise_pred = self.unet.forward(&input, t as f64, &prep.text).map_err(e)?;
+            if let Some(times) = times.as_deref_mut() {
+                sync(&noise_pred)?;
+                times.unet += unet_start.elapsed();
+            }
             let noise_pred = match prep.guidance {
                 Some(g) => {
                     let parts = noise_pred.chunk(2, 0).map_err(e)?;
@@ -259,11 +289,46 @@ impl DiffusionModel {
                 latents = (latents.broadcast_mul(m).map_err(e)? + known.broadcast_mul(&keep).map_err(e)?).map_err(e)?;
             }
             let progress = StepProgress { image: index, images: req.count, step: i + 1 - t_start, steps: run };
-            if on_step(progress) == Control::Stop {
+            let control = on_step(progress);
+            if let Some(times) = times.as_deref_mut() {
+                sync(&latents)?;
+                times.total += step_start.elapsed();
+                times.steps += 1;
+            }
+            if control == Control::Stop {
                 return Err(DiffusionError::Cancelled { step: progress.step, total: run });
             }
         }
         latents.to_dtype(DType::F32).and_then(|l| l.to_dtype(self.dtype)).map_err(e)
+    }
+}
+
+/// Waits for the device to finish computing `t` (CUDA runs asynchronously).
+fn sync(t: &Tensor) -> Result<(), DiffusionError> {
+    t.sum_all()
+        .and_then(|s| s.to_dtype(DType::F32))
+        .and_then(|s| s.to_scalar::<f32>())
+        .map(|_| ())
+        .map_err(DiffusionError::inference)
+}
+
+/// Time spent in the denoising loop and in its UNet forwards.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct LoopTimes {
+    pub steps: usize,
+    pub total: std::time::Duration,
+    pub unet: std::time::Duration,
+}
+
+impl LoopTimes {
+    /// The pipeline's own time per step: scheduler, guidance mixing,
+    /// latents handling, progress callback.
+    pub fn overhead_per_step(&self) -> std::time::Duration {
+        self.total.saturating_sub(self.unet) / (self.steps.max(1) as u32)
+    }
+
+    pub fn unet_per_step(&self) -> std::time::Duration {
+        self.unet / (self.steps.max(1) as u32)
     }
 }
 

@@ -3,6 +3,7 @@
 
 pub mod background_reproduce;
 pub mod cutout;
+pub mod diffusion;
 pub mod inputs;
 pub mod product_image;
 pub mod qr_code_art;

@@ -10,6 +10,9 @@ use serde_json::{Map, Value};
 use super::{BizType, Invalid, UploadId};
 use crate::error::ErrorCode;
 
+pub mod diffusion;
+pub use diffusion::{DiffusionKind, DiffusionRatio, DiffusionSpec, TryOnType};
+
 pub mod qr_code_art;
 pub use qr_code_art::{QrCodeArtSpec, QrShape};
 
@@ -54,6 +57,7 @@ pub struct CutoutSpec {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TaskSpec {
     Cutout(CutoutSpec),
+    Diffusion(DiffusionSpec),
     QrCodeArt(QrCodeArtSpec),
     Video(VideoSpec),
     BackgroundReproduce(BackgroundReproduceSpec),
@@ -68,6 +72,10 @@ impl TaskSpec {
         let params = params.as_object().ok_or(Invalid::field(ErrorCode::InvalidParam, "params"))?;
         match biz {
             BizType::MattingImage => parse_cutout(params).map(TaskSpec::Cutout),
+            b if DiffusionKind::from_biz_type(b).is_some() => {
+                let kind = DiffusionKind::from_biz_type(b).ok_or(Invalid::field(ErrorCode::BizTypeNotAvailable, "bizType"))?;
+                diffusion::parse(kind, params).map(TaskSpec::Diffusion)
+            }
             BizType::QrCodeArt => qr_code_art::parse(params).map(TaskSpec::QrCodeArt),
             BizType::Img2Video => video::parse(params).map(TaskSpec::Video),
             // PRODUCT_IMAGE has sub-modes by `taskType`: background replication
@@ -87,6 +95,7 @@ impl TaskSpec {
     pub fn cost(&self) -> crate::domain::Lingshi {
         match self {
             TaskSpec::Cutout(_) => self.biz_type().cost(),
+            TaskSpec::Diffusion(_) => self.biz_type().cost(),
             TaskSpec::QrCodeArt(_) => self.biz_type().cost(),
             TaskSpec::ProductImage(p) => {
                 crate::domain::Lingshi::new(super::biz_type::product_image_cost_lingshi(p.gen_num))
@@ -103,6 +112,7 @@ impl TaskSpec {
     pub fn biz_type(&self) -> BizType {
         match self {
             TaskSpec::Cutout(_) => BizType::MattingImage,
+            TaskSpec::Diffusion(d) => d.kind.biz_type(),
             TaskSpec::QrCodeArt(_) => BizType::QrCodeArt,
             TaskSpec::Video(_) => BizType::Img2Video,
             TaskSpec::BackgroundReproduce(_) => BizType::ProductImage,
@@ -120,6 +130,7 @@ impl TaskSpec {
     pub fn input_uploads(&self) -> Vec<UploadId> {
         match self {
             TaskSpec::Cutout(c) => vec![c.image],
+            TaskSpec::Diffusion(d) => d.input_uploads(),
             TaskSpec::QrCodeArt(q) => vec![q.image],
             TaskSpec::Video(v) => vec![v.image],
             TaskSpec::BackgroundReproduce(b) => b.input_uploads(),
@@ -135,6 +146,7 @@ impl TaskSpec {
                 "imageUrl": upload_url(c.image),
                 "model": c.model.as_str(),
             }),
+            TaskSpec::Diffusion(d) => d.to_params(),
             TaskSpec::QrCodeArt(q) => q.to_params(),
             TaskSpec::Video(v) => v.to_params(),
             TaskSpec::BackgroundReproduce(b) => b.to_params(),
@@ -235,7 +247,6 @@ mod tests {
     #[test]
     fn unbuilt_and_unknown_types_are_refused() {
         let p = json!({ "imageUrl": upload_url(UploadId::new()) });
-        assert_eq!(TaskSpec::parse("TRY_ON", &p).unwrap_err().code, ErrorCode::BizTypeNotAvailable);
         assert_eq!(TaskSpec::parse("NOPE", &p).unwrap_err().code, ErrorCode::UnknownBizType);
     }
 }
