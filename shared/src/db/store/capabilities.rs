@@ -224,8 +224,11 @@ pub async fn pools_lacking(
         .into_iter()
         .map(|pool| {
             let nodes = by_pool.get(pool).unwrap_or(&empty);
-            let lacking =
-                BizType::ALL.iter().map(|&biz| assess(nodes, biz, false)).filter(|c| c.state == CapabilityState::ModelMissing).collect();
+            let lacking = BizType::ALL
+                .iter()
+                .map(|&biz| assess(nodes, biz, false))
+                .filter(|c| c.state == CapabilityState::ModelMissing)
+                .collect();
             (pool.to_owned(), lacking)
         })
         .collect())
