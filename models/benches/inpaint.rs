@@ -34,7 +34,7 @@ fn scene(n: u32) -> RgbImage {
             Rgb([v as u8, (v - 5.0) as u8, (v - 12.0) as u8])
         } else if x > n / 2 && y > edge + n / 8 {
             // A checked cloth on the table.
-            let c = ((x / (n / 32)) + (y / (n / 32))) % 2 == 0;
+            let c = ((x / (n / 32)) + (y / (n / 32))).is_multiple_of(2);
             if c {
                 Rgb([200, 60, 60])
             } else {

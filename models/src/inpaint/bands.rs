@@ -4,6 +4,9 @@
 
 pub(crate) const BANDS: usize = 8;
 
+/// One band: its index, first row, end row and its rows of the data.
+type Band<'a, T> = (usize, usize, usize, &'a mut [T]);
+
 /// Calls `f(band, y0, y1, rows)` for each band of rows, where `rows` is the
 /// mutable slice of `data` (row-major, `w` items per row) covering rows
 /// `y0..y1`. Bands are spread over `threads` scoped threads.
@@ -14,7 +17,7 @@ where
 {
     let bands = BANDS.min(h.max(1));
     let rows_per = h.div_ceil(bands).max(1);
-    let mut chunks: Vec<(usize, usize, usize, &mut [T])> = Vec::with_capacity(bands);
+    let mut chunks: Vec<Band<'_, T>> = Vec::with_capacity(bands);
     for (b, chunk) in data.chunks_mut(rows_per * w).enumerate() {
         let y0 = b * rows_per;
         let y1 = (y0 + rows_per).min(h);
@@ -27,7 +30,7 @@ where
         }
         return;
     }
-    let mut per_thread: Vec<Vec<(usize, usize, usize, &mut [T])>> = (0..threads).map(|_| Vec::new()).collect();
+    let mut per_thread: Vec<Vec<Band<'_, T>>> = (0..threads).map(|_| Vec::new()).collect();
     for (k, c) in chunks.into_iter().enumerate() {
         per_thread[k % threads].push(c);
     }
