@@ -69,7 +69,7 @@ fn main() {
         println!(
             "run {run}: {:.1} s ({tiles} tiles, {:.2} s/tile), output {}x{}",
             took.as_secs_f64(),
-            took.as_secs_f64() / f64::from(tiles.max(1)),
+            took.as_secs_f64() / tiles.max(1) as f64,
             out.width(),
             out.height()
         );
