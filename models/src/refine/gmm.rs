@@ -40,8 +40,8 @@ impl Gmm {
             }
             let mut sums = vec![([0f64; 3], 0usize); k];
             for (p, &a) in pts.iter().zip(&assign) {
-                for c in 0..3 {
-                    sums[a].0[c] += p[c];
+                for (acc, v) in sums[a].0.iter_mut().zip(p) {
+                    *acc += v;
                 }
                 sums[a].1 += 1;
             }

@@ -60,9 +60,9 @@ impl GridCut {
             // BFS levels from the source through residual arcs.
             level.fill(u32::MAX);
             let mut queue = VecDeque::new();
-            for i in 0..n {
+            for (i, l) in level.iter_mut().enumerate() {
                 if self.src[i] > 0 {
-                    level[i] = 0;
+                    *l = 0;
                     queue.push_back(i);
                 }
             }
