@@ -14,8 +14,13 @@
 //!    the first claim to the last completion;
 //! 3. the ceiling: raw Redis on the same redis-server, one producer doing
 //!    LPUSH and one consumer doing BRPOP, one item per command; items/s;
-//! 4. the ratio (2)/(3) against the target (≥ 30 %) and p50 against
-//!    30 ms. It reports; a missed target prints FAIL but does not fail.
+//! 4. the transport alone: the same apalis-redis queue and consumer
+//!    configuration as the worker (`pixmart_worker::queues::backend`), jobs
+//!    pushed with `TaskSink::push` and a handler that does nothing, no
+//!    database: the ceiling apalis-redis itself puts on (2);
+//! 5. the ratio (2)/(3) against the target (≥ 30 %), (4)/(3) for
+//!    comparison, and p50 against 30 ms. It reports; a missed target prints
+//!    FAIL but does not fail.
 //!
 //!   scripts/bench queue
 //!   cargo bench -p pixmart-tests --bench queue
@@ -202,10 +207,71 @@ async fn run() {
     producer.await.unwrap();
     let raw = raw_items as f64 / raw_secs;
     println!("raw Redis LPUSH/BRPOP: {raw_items} items in {raw_secs:.2} s = {raw:.0} items/s");
+
+    // 4. apalis-redis alone.
+    let transport_jobs = env_u64("PIXMART_BENCH_TRANSPORT_JOBS", 5000);
+    let transport = apalis_transport(&app.settings, transport_jobs, concurrency).await;
+    println!(
+        "apalis-redis transport alone (no database): {transport_jobs} jobs = {transport:.0} jobs/s = {:.1} % of raw Redis",
+        transport / raw * 100.0
+    );
     let ratio = throughput / raw;
     println!(
         "ratio: {:.1} % of the raw Redis ceiling  [{}: >= 30 %]",
         ratio * 100.0,
         if ratio >= 0.30 { "PASS" } else { "FAIL" }
     );
+}
+
+/// Jobs per second through apalis-redis alone: `jobs` pushed first (below
+/// apalis-redis's limit of due jobs per queue), then consumed by one worker
+/// built exactly as the real one, whose handler only counts.
+async fn apalis_transport(settings: &pixmart_shared::config::Settings, jobs: u64, concurrency: usize) -> f64 {
+    use apalis::prelude::*;
+    use apalis_core::backend::TaskSink;
+    use pixmart_shared::domain::JobFamily;
+    use pixmart_shared::jobs::{queue_storage, QueueKey, TaskJob};
+    use std::sync::atomic::{AtomicU64, Ordering};
+    use std::sync::Arc;
+
+    let key = QueueKey { family: JobFamily::Segment, pool: "transport-bench".to_owned() };
+    let mut s = settings.clone();
+    s.worker.concurrency = concurrency;
+    let conn = apalis_redis::connect(s.redis_url()).await.unwrap();
+    let mut storage = queue_storage(conn.clone(), &s.redis.namespace, &key);
+    for _ in 0..jobs {
+        storage.push(TaskJob { task_id: TaskId::new() }).await.unwrap();
+    }
+    let done = Arc::new(AtomicU64::new(0));
+    let (all_done_tx, all_done_rx) = tokio::sync::oneshot::channel::<()>();
+    let all_done_tx = Arc::new(std::sync::Mutex::new(Some(all_done_tx)));
+    async fn count(
+        _job: TaskJob,
+        done: Data<Arc<AtomicU64>>,
+        target: Data<(u64, Arc<std::sync::Mutex<Option<tokio::sync::oneshot::Sender<()>>>>)>,
+    ) -> Result<(), BoxDynError> {
+        if done.fetch_add(1, Ordering::SeqCst) + 1 == target.0 {
+            if let Some(tx) = target.1.lock().unwrap().take() {
+                let _ = tx.send(());
+            }
+        }
+        Ok(())
+    }
+    let worker = WorkerBuilder::new("transport-bench")
+        .backend(pixmart_worker::queues::backend(conn, &s, &key))
+        .data(done.clone())
+        .data((jobs, all_done_tx))
+        .concurrency(concurrency)
+        .build(count);
+    let started = Instant::now();
+    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
+    let running = tokio::spawn(worker.run_until(async move {
+        let _ = stop_rx.await;
+        Ok::<(), std::io::Error>(())
+    }));
+    tokio::time::timeout(Duration::from_secs(600), all_done_rx).await.unwrap().unwrap();
+    let secs = started.elapsed().as_secs_f64();
+    let _ = stop_tx.send(());
+    let _ = running.await;
+    jobs as f64 / secs
 }

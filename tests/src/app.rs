@@ -221,6 +221,10 @@ impl TestClient {
         Self::send(self.req(reqwest::Method::POST, path).json(&body)).await
     }
 
+    pub async fn put_json(&self, path: &str, body: Value) -> (u16, Value) {
+        Self::send(self.req(reqwest::Method::PUT, path).json(&body)).await
+    }
+
     pub async fn get_bytes(&self, path: &str) -> (u16, Vec<u8>) {
         let resp = self.req(reqwest::Method::GET, path).send().await.unwrap();
         (resp.status().as_u16(), resp.bytes().await.unwrap().to_vec())

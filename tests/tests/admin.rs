@@ -88,6 +88,46 @@ async fn only_node(admin: &TestClient) -> Value {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_admin_assigns_a_tenants_dedicated_pool_over_http() {
+    use pixmart_shared::db::store::{dispatch as dispatch_store, tenants};
+    use pixmart_shared::domain::tenant::{TenantSlug, TenantSwitches};
+
+    let app = TestApp::start(TestDatabase::sqlite()).await;
+    let db = app.db().await;
+    let spec = tenants::TenantSpec {
+        slug: TenantSlug::parse("acme").unwrap(),
+        name: "Acme".into(),
+        icon: None,
+        company_name: None,
+        enterprise: true,
+        switches: TenantSwitches::default(),
+    };
+    let tenant = tenants::upsert_tenant(&db, &spec).await.unwrap();
+    let path = format!("/api/admin/tenants/{}/pool", tenant.id);
+    let mut user = app.client();
+    user.register_random().await;
+    assert_eq!(user.put_json(&path, json!({ "pool": "acme-gpu" })).await.0, 403);
+
+    let (admin, _) = admin(&app).await;
+    let (s, b) = admin.get("/api/admin/tenants").await;
+    assert_eq!(s, 200, "{b}");
+    assert_eq!(b["data"]["list"][0]["pool"], "default", "{b}");
+    let (s, b) = admin.put_json(&path, json!({ "pool": "acme-gpu" })).await;
+    assert_eq!((s, b["data"]["pool"].as_str()), (200, Some("acme-gpu")), "{b}");
+    assert_eq!(dispatch_store::pool_of_tenant(&db, Some(tenant.id)).await.unwrap(), "acme-gpu");
+    // Names that could never be a worker's `--pool` are refused.
+    for bad in ["Acme GPU", "", "a:b"] {
+        let (s, b) = admin.put_json(&path, json!({ "pool": bad })).await;
+        assert_eq!((s, b["error"].as_str(), b["field"].as_str()), (400, Some("INVALID_PARAM"), Some("pool")), "{b}");
+    }
+    let (s, b) = admin.put_json("/api/admin/tenants/999999/pool", json!({ "pool": "x" })).await;
+    assert_eq!((s, b["error"].as_str()), (404, Some("TENANT_NOT_FOUND")), "{b}");
+    // `null` sends the tenant back to the shared pool.
+    let (s, b) = admin.put_json(&path, json!({ "pool": null })).await;
+    assert_eq!((s, b["data"]["pool"].as_str()), (200, Some("default")), "{b}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn pause_drain_and_resume_are_followed_by_the_worker() {
     let mut app =
         TestApp::start_with(TestDatabase::sqlite(), |s| s.worker.metrics_addr = Some("127.0.0.1:0".into())).await;

@@ -23,8 +23,11 @@ use pixmart_shared::jobs::{available_channel, queue_storage, refill_channel, Que
 
 /// The queues of this worker: its families in its pool.
 pub fn queue_keys(families: &[JobFamily], pool: &str) -> Vec<QueueKey> {
-    let mut keys: Vec<QueueKey> = families.iter().map(|f| QueueKey { family: *f, pool: pool.to_owned() }).collect();
-    keys.dedup();
+    let mut families = families.to_vec();
+    // One consumer per family, however the capabilities are ordered.
+    families.sort_by_key(|f| f.as_str());
+    families.dedup();
+    let keys: Vec<QueueKey> = families.into_iter().map(|f| QueueKey { family: f, pool: pool.to_owned() }).collect();
     keys
 }
 

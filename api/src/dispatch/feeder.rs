@@ -57,10 +57,21 @@ pub fn live_since(state: &AppState) -> chrono::DateTime<Utc> {
     Utc::now() - chrono::Duration::seconds(i64::try_from(secs).unwrap_or(30))
 }
 
+/// When a round tops a window up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Refill {
+    /// Whenever there is room: a fresh task goes to an idle worker at once.
+    AnyRoom,
+    /// Only once half the window is free, so that a busy queue is topped up
+    /// in batches (one round per several jobs taken) rather than one
+    /// database round per job. Workers still have the other half to take.
+    HalfEmpty,
+}
+
 /// Tops up one queue (the submit handler's call: its task's queue only).
 pub async fn dispatch_queue(state: &AppState, queue: &str, pool: &str) -> Result<Fed, StoreError> {
     let _round = state.feeder.round.lock().await;
-    feed(state, queue, pool).await
+    feed(state, queue, pool, Refill::AnyRoom).await
 }
 
 /// Tops up every queue that has tasks waiting in the database.
@@ -68,7 +79,7 @@ pub async fn dispatch_all(state: &AppState) -> Result<Fed, StoreError> {
     let _round = state.feeder.round.lock().await;
     let mut fed = Fed::default();
     for (queue, pool) in dispatch_store::waiting_queues(&state.db).await? {
-        fed.add(feed(state, &queue, &pool).await?);
+        fed.add(feed(state, &queue, &pool, Refill::HalfEmpty).await?);
         if fed.redis_down {
             break;
         }
@@ -76,7 +87,7 @@ pub async fn dispatch_all(state: &AppState) -> Result<Fed, StoreError> {
     Ok(fed)
 }
 
-async fn feed(state: &AppState, queue: &str, pool: &str) -> Result<Fed, StoreError> {
+async fn feed(state: &AppState, queue: &str, pool: &str, when: Refill) -> Result<Fed, StoreError> {
     let link = &state.dispatcher;
     let depth = match link.depth(queue).await {
         Ok(d) => d,
@@ -89,29 +100,26 @@ async fn feed(state: &AppState, queue: &str, pool: &str) -> Result<Fed, StoreErr
     let window =
         concurrency.saturating_mul(2).max(state.settings.tasks.dispatch_window_min).min(link.max_queue_depth());
     let room = usize::try_from(window.saturating_sub(depth)).unwrap_or(0);
+    let enough = match when {
+        Refill::AnyRoom => 1,
+        Refill::HalfEmpty => usize::try_from(window.div_ceil(2)).unwrap_or(1).max(1),
+    };
     tracing::trace!(%queue, depth, concurrency, window, room, "feed");
-    if room == 0 {
+    if room < enough {
         return Ok(Fed::default());
     }
-    let mut fed = Fed::default();
     let taken = dispatch_store::take_next(&state.db, queue, room, policy(state)).await?;
-    let mut rest = taken.into_iter();
-    for task_id in rest.by_ref() {
-        match link.push(queue, task_id).await {
-            Ok(()) => {
-                tracing::debug!(%task_id, %queue, "dispatched");
-                fed.pushed += 1;
-            }
-            Err(DispatchError::Unavailable(reason)) => {
-                tracing::warn!(%task_id, %queue, %reason, "push failed; the task waits in the database");
+    match link.push_all(queue, &taken).await {
+        Ok(()) => {
+            tracing::debug!(%queue, pushed = taken.len(), "dispatched");
+            Ok(Fed { pushed: taken.len(), redis_down: false })
+        }
+        Err(DispatchError::Unavailable(reason)) => {
+            tracing::warn!(%queue, tasks = taken.len(), %reason, "push failed; the tasks wait in the database");
+            for task_id in taken {
                 dispatch_store::undispatch(&state.db, task_id).await?;
-                fed.redis_down = true;
-                break;
             }
+            Ok(Fed { pushed: 0, redis_down: true })
         }
     }
-    for task_id in rest {
-        dispatch_store::undispatch(&state.db, task_id).await?;
-    }
-    Ok(fed)
 }

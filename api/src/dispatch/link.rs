@@ -88,20 +88,25 @@ impl Dispatcher {
         }
     }
 
-    /// Pushes one job (the feeder decided there is room for it).
-    pub async fn push(&self, queue: &str, task_id: TaskId) -> Result<(), DispatchError> {
+    /// Pushes the jobs of a round, in order, in one atomic batch (one Lua
+    /// call in apalis-redis): all are in Redis, or none.
+    pub async fn push_all(&self, queue: &str, task_ids: &[TaskId]) -> Result<(), DispatchError> {
+        if task_ids.is_empty() {
+            return Ok(());
+        }
         let conn = self.connection().await?;
         let mut storage = queue_storage_named(conn, queue);
-        let pushed = tokio::time::timeout(REDIS_OP_TIMEOUT, storage.push(TaskJob { task_id })).await;
+        let jobs = task_ids.iter().map(|&task_id| TaskJob { task_id }).collect();
+        let pushed = tokio::time::timeout(REDIS_OP_TIMEOUT, storage.push_bulk(jobs)).await;
         match pushed {
             Ok(Ok(())) => {
                 // apalis-redis announces only unscheduled pushes; ours land
-                // in the scheduled set (due now), so announce it ourselves:
+                // in the scheduled set (due now), so announce them ourselves:
                 // idle workers of the queue fetch at once.
                 let mut conn = storage.get_connection().clone();
                 let _ = redis::cmd("PUBLISH")
                     .arg(available_channel(queue))
-                    .arg(task_id.to_string())
+                    .arg(task_ids.len())
                     .query_async::<i64>(&mut conn)
                     .await;
                 Ok(())

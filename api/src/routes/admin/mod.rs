@@ -1,11 +1,13 @@
 //! `/api/admin/...`: fleet administration for users with the admin role
 //! (everyone else gets `ADMIN_ONLY`, 403). Nodes with their status and
-//! load, drain/pause/resume, queue depths, pools, and cancelling any task.
+//! load, drain/pause/resume, queue depths, pools, tenants' dedicated pools,
+//! and cancelling any task.
 
 mod guard;
 mod nodes;
 mod queues;
 mod tasks;
+mod tenants;
 
 use actix_web::web;
 
@@ -16,7 +18,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/admin/nodes/{node_id}/{action}", web::post().to(nodes::act))
         .route("/admin/queues", web::get().to(queues::depths))
         .route("/admin/pools", web::get().to(queues::pools))
-        .route("/admin/tasks/{task_id}/cancel", web::post().to(tasks::cancel));
+        .route("/admin/tasks/{task_id}/cancel", web::post().to(tasks::cancel))
+        .route("/admin/tenants", web::get().to(tenants::list))
+        .route("/admin/tenants/{tenant_id}/pool", web::put().to(tenants::assign_pool));
 }
 
 /// A node is live when it heart-beat within three of its intervals.

@@ -16,7 +16,7 @@ use chrono::{DateTime, Duration, Utc};
 use sea_orm::sea_query::{Expr, ExprTrait, OnConflict};
 use sea_orm::{
     ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter,
-    QueryOrder, QuerySelect,
+    QueryOrder, QuerySelect, TransactionTrait,
 };
 
 use crate::db::entities::{tasks, tenant_pools, worker_nodes};
@@ -111,29 +111,141 @@ pub struct LanePolicy {
 /// Chooses up to `n` waiting tasks of `queue` in dispatch order and marks
 /// each dispatched (guarded: a task another dispatcher took meanwhile is
 /// skipped). The caller pushes their jobs, in order.
+///
+/// One round reads the queue once: the head (oldest waiting task) of every
+/// lane × share, and the tasks in flight per share. The choice of each of
+/// the `n` tasks is then made in memory ([`Selection`]), fetching a share's
+/// next oldest tasks only when that share is picked; the marks are written
+/// in one transaction. The cost of a round is thus a few queries whatever
+/// `n` and the backlog are, instead of several queries per task.
 pub async fn take_next(
     db: &DatabaseConnection,
     queue: &str,
     n: usize,
     policy: LanePolicy,
 ) -> Result<Vec<TaskId>, StoreError> {
-    let mut taken = Vec::new();
-    let mut active = in_flight_by_share(db, queue).await?;
-    // A few rounds more than `n`, for the rare task lost to a concurrent
-    // dispatcher.
-    for _ in 0..n.saturating_mul(2).max(1) {
-        if taken.len() >= n {
-            break;
+    if n == 0 {
+        return Ok(Vec::new());
+    }
+    let active = in_flight_by_share(db, queue).await?;
+    let mut selection = Selection::new(waiting_heads(db, queue).await?, active, policy);
+    let mut chosen = Vec::with_capacity(n);
+    while chosen.len() < n {
+        let Some(group) = selection.next_group() else { break };
+        if selection.needs_fetch(&group) {
+            let more = oldest_of_share(db, queue, group.0, &group.1, n - chosen.len()).await?;
+            selection.supply(&group, more);
         }
-        let Some(lane) = next_lane(db, queue, policy).await? else { break };
-        let Some(share) = next_share(db, queue, lane, &active).await? else { break };
-        let Some(id) = oldest_of_share(db, queue, lane, &share).await? else { continue };
-        if mark_dispatched(db, &id).await? {
-            *active.entry(share).or_default() += 1;
+        match selection.take(&group) {
+            Some(id) => chosen.push(id),
+            None => selection.exhaust(&group),
+        }
+    }
+    let txn = db.begin().await?;
+    let mut taken = Vec::with_capacity(chosen.len());
+    for id in chosen {
+        if mark_dispatched(&txn, &id).await? {
             taken.push(id.parse().map_err(|_| StoreError::corrupt("tasks", id.clone()))?);
         }
     }
+    txn.commit().await?;
     Ok(taken)
+}
+
+/// A lane × share: the unit whose oldest task competes for the next slot.
+type Group = (Lane, String);
+
+/// The in-memory dispatch order of one round (see the module doc): lane by
+/// head start, then the share with the fewest tasks in flight, then age.
+struct Selection {
+    policy: LanePolicy,
+    /// Per group: its head and, once read, its oldest tasks.
+    groups: HashMap<Group, GroupQueue>,
+    active: HashMap<String, i64>,
+}
+
+struct GroupQueue {
+    head: DateTime<Utc>,
+    known: std::collections::VecDeque<(String, DateTime<Utc>)>,
+    /// Not read from the database yet this round.
+    more_in_db: bool,
+}
+
+impl Selection {
+    fn new(heads: Vec<(Group, DateTime<Utc>)>, active: HashMap<String, i64>, policy: LanePolicy) -> Self {
+        let groups = heads
+            .into_iter()
+            .map(|(g, head)| {
+                (g, GroupQueue { head, known: Default::default(), more_in_db: true })
+            })
+            .collect();
+        Selection { policy, groups, active }
+    }
+
+    /// The group the next task comes from, or none when nothing waits.
+    fn next_group(&self) -> Option<Group> {
+        let lane = self
+            .groups
+            .iter()
+            .map(|((lane, _), q)| (q.head - lane.head_start(self.policy.fast, self.policy.exclusive), std::cmp::Reverse(*lane), *lane))
+            .min()
+            .map(|(_, _, lane)| lane)?;
+        self.groups
+            .iter()
+            .filter(|((l, _), _)| *l == lane)
+            .min_by_key(|((_, share), q)| (self.active.get(share).copied().unwrap_or(0), q.head, share.clone()))
+            .map(|(g, _)| g.clone())
+    }
+
+    fn needs_fetch(&self, group: &Group) -> bool {
+        self.groups.get(group).is_some_and(|q| q.known.is_empty() && q.more_in_db)
+    }
+
+    /// The group's oldest tasks, read from the database when it is first
+    /// picked: as many as the round may still take, so a round never reads
+    /// a group twice.
+    fn supply(&mut self, group: &Group, oldest: Vec<(String, DateTime<Utc>)>) {
+        let Some(q) = self.groups.get_mut(group) else { return };
+        q.known = oldest.into();
+        q.more_in_db = false;
+        if let Some((_, head)) = q.known.front() {
+            q.head = *head;
+        }
+    }
+
+    fn take(&mut self, group: &Group) -> Option<String> {
+        let q = self.groups.get_mut(group)?;
+        let (id, _) = q.known.pop_front()?;
+        match q.known.front() {
+            Some((_, next)) => q.head = *next,
+            None => {
+                self.groups.remove(group);
+            }
+        }
+        *self.active.entry(group.1.clone()).or_default() += 1;
+        Some(id)
+    }
+
+    fn exhaust(&mut self, group: &Group) {
+        self.groups.remove(group);
+    }
+}
+
+/// The oldest waiting task of every lane × share of a queue.
+async fn waiting_heads(db: &impl ConnectionTrait, queue: &str) -> Result<Vec<(Group, DateTime<Utc>)>, StoreError> {
+    let rows: Vec<(String, String, Option<DateTime<Utc>>)> = tasks::Entity::find()
+        .select_only()
+        .column(tasks::Column::Lane)
+        .column(tasks::Column::ShareKey)
+        .column_as(tasks::Column::CreatedAt.min(), "head")
+        .filter(tasks::Column::Queue.eq(queue))
+        .filter(waiting())
+        .group_by(tasks::Column::Lane)
+        .group_by(tasks::Column::ShareKey)
+        .into_tuple()
+        .all(db)
+        .await?;
+    Ok(rows.into_iter().filter_map(|(lane, share, head)| Some(((Lane::parse(&lane)?, share), head?))).collect())
 }
 
 async fn in_flight_by_share(db: &impl ConnectionTrait, queue: &str) -> Result<HashMap<String, i64>, StoreError> {
@@ -150,68 +262,27 @@ async fn in_flight_by_share(db: &impl ConnectionTrait, queue: &str) -> Result<Ha
     Ok(rows.into_iter().collect())
 }
 
-async fn next_lane(db: &impl ConnectionTrait, queue: &str, policy: LanePolicy) -> Result<Option<Lane>, StoreError> {
-    let heads: Vec<(String, Option<DateTime<Utc>>)> = tasks::Entity::find()
-        .select_only()
-        .column(tasks::Column::Lane)
-        .column_as(tasks::Column::CreatedAt.min(), "head")
-        .filter(tasks::Column::Queue.eq(queue))
-        .filter(waiting())
-        .group_by(tasks::Column::Lane)
-        .into_tuple()
-        .all(db)
-        .await?;
-    Ok(heads
-        .into_iter()
-        .filter_map(|(lane, head)| {
-            let lane = Lane::parse(&lane)?;
-            Some((head? - lane.head_start(policy.fast, policy.exclusive), std::cmp::Reverse(lane), lane))
-        })
-        .min()
-        .map(|(_, _, lane)| lane))
-}
-
-async fn next_share(
-    db: &impl ConnectionTrait,
-    queue: &str,
-    lane: Lane,
-    active: &HashMap<String, i64>,
-) -> Result<Option<String>, StoreError> {
-    let heads: Vec<(String, Option<DateTime<Utc>>)> = tasks::Entity::find()
-        .select_only()
-        .column(tasks::Column::ShareKey)
-        .column_as(tasks::Column::CreatedAt.min(), "head")
-        .filter(tasks::Column::Queue.eq(queue))
-        .filter(waiting())
-        .filter(tasks::Column::Lane.eq(lane.as_str()))
-        .group_by(tasks::Column::ShareKey)
-        .into_tuple()
-        .all(db)
-        .await?;
-    Ok(heads
-        .into_iter()
-        .min_by_key(|(share, head)| (active.get(share).copied().unwrap_or(0), *head))
-        .map(|(share, _)| share))
-}
-
+/// A share's oldest waiting tasks in one lane, oldest first.
 async fn oldest_of_share(
     db: &impl ConnectionTrait,
     queue: &str,
     lane: Lane,
     share: &str,
-) -> Result<Option<String>, StoreError> {
+    limit: usize,
+) -> Result<Vec<(String, DateTime<Utc>)>, StoreError> {
     Ok(tasks::Entity::find()
         .select_only()
         .column(tasks::Column::Id)
+        .column(tasks::Column::CreatedAt)
         .filter(tasks::Column::Queue.eq(queue))
         .filter(waiting())
         .filter(tasks::Column::Lane.eq(lane.as_str()))
         .filter(tasks::Column::ShareKey.eq(share))
         .order_by_asc(tasks::Column::CreatedAt)
         .order_by_asc(tasks::Column::Id)
-        .limit(1)
+        .limit(u64::try_from(limit.max(1)).unwrap_or(u64::MAX))
         .into_tuple()
-        .one(db)
+        .all(db)
         .await?)
 }
 
@@ -487,4 +558,64 @@ pub async fn pool_is_live(
         .count(db)
         .await?
         > 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(secs: i64) -> DateTime<Utc> {
+        DateTime::from_timestamp(1_800_000_000 + secs, 0).unwrap_or_default()
+    }
+
+    /// Runs a round over groups whose tasks are all known up front
+    /// (`(lane, share, [created second...])`), returning task ids in order.
+    fn order(groups: &[(Lane, &str, &[i64])], active: &[(&str, i64)], n: usize) -> Vec<String> {
+        let policy = LanePolicy { fast: Duration::seconds(60), exclusive: Duration::seconds(300) };
+        let heads = groups.iter().map(|(l, s, t)| ((*l, (*s).to_owned()), at(t[0]))).collect();
+        let active = active.iter().map(|(s, n)| ((*s).to_owned(), *n)).collect();
+        let mut sel = Selection::new(heads, active, policy);
+        let mut out = Vec::new();
+        while out.len() < n {
+            let Some(g) = sel.next_group() else { break };
+            if sel.needs_fetch(&g) {
+                let times: &[i64] =
+                    groups.iter().find(|(l, s, _)| (*l, (*s).to_owned()) == g).map(|(_, _, t)| *t).unwrap_or(&[]);
+                sel.supply(&g, times.iter().map(|t| (format!("{}{t}", g.1), at(*t))).collect());
+            }
+            match sel.take(&g) {
+                Some(id) => out.push(id),
+                None => sel.exhaust(&g),
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn shares_alternate_so_a_batch_cannot_block_a_single_task() {
+        // A submitted ten tasks, then B one: B goes second.
+        let a: &[i64] = &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+        let got = order(&[(Lane::Standard, "a", a), (Lane::Standard, "b", &[10])], &[], 4);
+        assert_eq!(got, ["a0", "b10", "a1", "a2"]);
+    }
+
+    #[test]
+    fn a_share_with_tasks_in_flight_waits_for_the_others() {
+        let got = order(&[(Lane::Standard, "a", &[0, 1]), (Lane::Standard, "b", &[5])], &[("a", 3)], 3);
+        assert_eq!(got, ["b5", "a0", "a1"]);
+    }
+
+    #[test]
+    fn paid_lanes_overtake_within_their_head_start_only() {
+        // A fast task 30 s after a free one overtakes it (head start 60 s);
+        // one more than 60 s after a free one does not.
+        let got =
+            order(&[(Lane::Standard, "f", &[0, 100]), (Lane::Fast, "p", &[30, 170])], &[], 4);
+        assert_eq!(got, ["p30", "f0", "f100", "p170"]);
+    }
+
+    #[test]
+    fn an_empty_queue_gives_nothing() {
+        assert!(order(&[], &[], 3).is_empty());
+    }
 }
