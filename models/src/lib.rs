@@ -15,11 +15,11 @@ mod error;
 pub mod inpaint;
 mod mask;
 pub mod qr;
+pub mod refine;
 pub mod registry;
 pub mod reproduce;
 mod runtime;
 pub mod style;
-pub mod refine;
 pub mod upscale;
 pub mod video;
 

@@ -23,8 +23,8 @@ use std::time::Instant;
 
 use image::{GrayImage, Luma, Rgb, RgbImage};
 use pixmart_models::video::{CameraPath, Motion, ParallaxScene};
-use pixmart_worker::pipelines::video::encode::{encode, find_ffmpeg, EncodeSettings};
 use pixmart_shared::domain::VideoFormat;
+use pixmart_worker::pipelines::video::encode::{encode, find_ffmpeg, EncodeSettings};
 
 fn env_u32(key: &str, default: u32) -> u32 {
     std::env::var(key).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
@@ -91,13 +91,27 @@ fn main() {
         // zoompan's zoom goes 1 -> 1.1 over the clip, output 1280x720.
         let out = dir.path().join("zoompan.mp4");
         let step = 0.10 / f64::from(frames - 1);
-        let filter = format!("zoompan=z='min(1+{step}*on,1.1)':x='iw/2-(iw/zoom/2)':y='ih/2-(ih/zoom/2)':d={frames}:s={w}x{h}:fps={fps}");
+        let filter = format!(
+            "zoompan=z='min(1+{step}*on,1.1)':x='iw/2-(iw/zoom/2)':y='ih/2-(ih/zoom/2)':d={frames}:s={w}x{h}:fps={fps}"
+        );
         let t = Instant::now();
         let status = Command::new(&ffmpeg)
             .args(["-hide_banner", "-loglevel", "error", "-i"])
             .arg(&png)
             .args(["-vf", &filter, "-frames:v", &frames.to_string()])
-            .args(["-c:v", "libx264", "-preset", "medium", "-crf", "20", "-pix_fmt", "yuv420p", "-movflags", "+faststart", "-y"])
+            .args([
+                "-c:v",
+                "libx264",
+                "-preset",
+                "medium",
+                "-crf",
+                "20",
+                "-pix_fmt",
+                "yuv420p",
+                "-movflags",
+                "+faststart",
+                "-y",
+            ])
             .arg(&out)
             .status()
             .unwrap();

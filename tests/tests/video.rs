@@ -12,9 +12,7 @@ use std::process::Command;
 use std::time::Duration;
 
 use image::{GrayImage, RgbImage};
-use pixmart_shared::domain::{
-    CameraMove, MotionSpeed, UploadId, VideoFormat, VideoResolution, VideoSpec,
-};
+use pixmart_shared::domain::{CameraMove, MotionSpeed, UploadId, VideoFormat, VideoResolution, VideoSpec};
 use pixmart_tests::images::{encode_png, product_photo};
 use pixmart_tests::{TestApp, TestDatabase};
 use serde_json::{json, Value};
@@ -192,7 +190,8 @@ fn moov_before_mdat(data: &[u8]) -> bool {
 }
 
 fn ffmpeg() -> std::path::PathBuf {
-    pixmart_worker::pipelines::video::encode::find_ffmpeg().expect("ffmpeg must be installed (scripts/test installs it)")
+    pixmart_worker::pipelines::video::encode::find_ffmpeg()
+        .expect("ffmpeg must be installed (scripts/test installs it)")
 }
 
 #[test]
@@ -284,7 +283,11 @@ fn gif_has_every_frame_a_palette_and_loops() {
     // Dithered palette: the frames keep the photo's look (mean error small).
     let frames = decode_frames(&path, 480, 480);
     let first = spec_first_frame(&photo, &mask, &spec);
-    let err: f64 = frames[0].pixels().zip(first.pixels()).map(|(a, b)| (0..3).map(|k| (f64::from(a[k]) - f64::from(b[k])).abs()).sum::<f64>()).sum::<f64>()
+    let err: f64 = frames[0]
+        .pixels()
+        .zip(first.pixels())
+        .map(|(a, b)| (0..3).map(|k| (f64::from(a[k]) - f64::from(b[k])).abs()).sum::<f64>())
+        .sum::<f64>()
         / (480.0 * 480.0 * 3.0);
     assert!(err < 8.0, "GIF frame differs from the render by {err:.1} per channel");
 }

@@ -57,14 +57,7 @@ pub async fn build_context(settings: Settings) -> anyhow::Result<WorkerContext> 
     if let Err(e) = crate::pipelines::product_image::store_template_previews(&blobs).await {
         tracing::warn!(error = %e, "background template previews not stored");
     }
-    Ok(WorkerContext {
-        worker_id,
-        db,
-        blobs,
-        models,
-        settings: Arc::new(settings),
-        metrics: Arc::new(metrics),
-    })
+    Ok(WorkerContext { worker_id, db, blobs, models, settings: Arc::new(settings), metrics: Arc::new(metrics) })
 }
 
 async fn handle(job: TaskJob, ctx: Data<Arc<WorkerContext>>, refill: Data<Refill>) -> Result<(), BoxDynError> {

@@ -13,7 +13,8 @@ use image::{GrayImage, RgbImage};
 /// pixels. Known pixels are returned unchanged.
 pub fn fill_hole(image: &RgbImage, hole: &GrayImage) -> RgbImage {
     let (w, h) = (image.width() as usize, image.height() as usize);
-    let mut colour: Vec<[f32; 3]> = image.pixels().map(|p| [f32::from(p[0]), f32::from(p[1]), f32::from(p[2])]).collect();
+    let mut colour: Vec<[f32; 3]> =
+        image.pixels().map(|p| [f32::from(p[0]), f32::from(p[1]), f32::from(p[2])]).collect();
     let weight: Vec<f32> = hole.pixels().map(|p| if p[0] == 0 { 1.0 } else { 0.0 }).collect();
     if weight.iter().all(|&v| v == 0.0) || weight.iter().all(|&v| v == 1.0) {
         return image.clone();

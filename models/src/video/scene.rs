@@ -293,8 +293,8 @@ fn plane_premultiplied(img: &RgbImage, alpha: &GrayImage) -> Plane {
 
 #[cfg(test)]
 mod tests {
-    use super::super::motion::CameraPath;
     use super::super::fill_hole;
+    use super::super::motion::CameraPath;
     use super::*;
     use image::Rgb;
 

@@ -175,9 +175,7 @@ impl Selection {
     fn new(heads: Vec<(Group, DateTime<Utc>)>, active: HashMap<String, i64>, policy: LanePolicy) -> Self {
         let groups = heads
             .into_iter()
-            .map(|(g, head)| {
-                (g, GroupQueue { head, known: Default::default(), more_in_db: true })
-            })
+            .map(|(g, head)| (g, GroupQueue { head, known: Default::default(), more_in_db: true }))
             .collect();
         Selection { policy, groups, active }
     }
@@ -187,7 +185,9 @@ impl Selection {
         let lane = self
             .groups
             .iter()
-            .map(|((lane, _), q)| (q.head - lane.head_start(self.policy.fast, self.policy.exclusive), std::cmp::Reverse(*lane), *lane))
+            .map(|((lane, _), q)| {
+                (q.head - lane.head_start(self.policy.fast, self.policy.exclusive), std::cmp::Reverse(*lane), *lane)
+            })
             .min()
             .map(|(_, _, lane)| lane)?;
         self.groups
@@ -609,8 +609,7 @@ mod tests {
     fn paid_lanes_overtake_within_their_head_start_only() {
         // A fast task 30 s after a free one overtakes it (head start 60 s);
         // one more than 60 s after a free one does not.
-        let got =
-            order(&[(Lane::Standard, "f", &[0, 100]), (Lane::Fast, "p", &[30, 170])], &[], 4);
+        let got = order(&[(Lane::Standard, "f", &[0, 100]), (Lane::Fast, "p", &[30, 170])], &[], 4);
         assert_eq!(got, ["p30", "f0", "f100", "p170"]);
     }
 

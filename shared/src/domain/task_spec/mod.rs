@@ -73,7 +73,8 @@ impl TaskSpec {
         match biz {
             BizType::MattingImage => parse_cutout(params).map(TaskSpec::Cutout),
             b if DiffusionKind::from_biz_type(b).is_some() => {
-                let kind = DiffusionKind::from_biz_type(b).ok_or(Invalid::field(ErrorCode::BizTypeNotAvailable, "bizType"))?;
+                let kind =
+                    DiffusionKind::from_biz_type(b).ok_or(Invalid::field(ErrorCode::BizTypeNotAvailable, "bizType"))?;
                 diffusion::parse(kind, params).map(TaskSpec::Diffusion)
             }
             BizType::QrCodeArt => qr_code_art::parse(params).map(TaskSpec::QrCodeArt),
@@ -82,7 +83,9 @@ impl TaskSpec {
             // (BACKGROUND_REPRODUCE) has its own options; anything else is the
             // product on a new background.
             BizType::ProductImage => match params.get("taskType").and_then(Value::as_str) {
-                Some(background_reproduce::TASK_TYPE) => background_reproduce::parse(params).map(TaskSpec::BackgroundReproduce),
+                Some(background_reproduce::TASK_TYPE) => {
+                    background_reproduce::parse(params).map(TaskSpec::BackgroundReproduce)
+                }
                 _ => product_image::parse(params).map(TaskSpec::ProductImage),
             },
             _ => Err(Invalid::field(ErrorCode::BizTypeNotAvailable, "bizType")),

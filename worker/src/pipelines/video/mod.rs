@@ -20,7 +20,8 @@ use crate::failure::JobFailure;
 use crate::WorkerContext;
 
 pub async fn run(ctx: &WorkerContext, task_id: TaskId, spec: &VideoSpec) -> Result<Vec<TaskResult>, JobFailure> {
-    let not_here = |what: &str| JobFailure::abort(ErrorCode::GenerationFailed, format!("{what} is not available on this worker"));
+    let not_here =
+        |what: &str| JobFailure::abort(ErrorCode::GenerationFailed, format!("{what} is not available on this worker"));
     let session = ctx.models.cutout(CutoutModel::Isnet).ok_or_else(|| not_here("model isnet"))?;
     let ffmpeg = ctx.models.ffmpeg().ok_or_else(|| not_here("ffmpeg"))?.to_path_buf();
     let image = load_upload(ctx, spec.image).await?;
@@ -98,12 +99,14 @@ pub fn render_and_encode(
     let (width, height) = scene.frame_size();
     let count = spec.frame_count();
     let settings = EncodeSettings { width, height, fps: spec.fps(), format: spec.format };
-    let video = encode::encode(ffmpeg, &settings, count, |i, buf| scene.render_into(i, count, threads, buf))
-        .map_err(|e| match e {
-            // ffmpeg vanished or the pipe broke: another attempt (maybe on
-            // another node) can succeed.
-            EncodeError::Spawn(..) | EncodeError::Io(_) => JobFailure::retry(e),
-            EncodeError::Failed { .. } => JobFailure::abort(ErrorCode::VideoEncodeFailed, e.to_string()),
+    let video =
+        encode::encode(ffmpeg, &settings, count, |i, buf| scene.render_into(i, count, threads, buf)).map_err(|e| {
+            match e {
+                // ffmpeg vanished or the pipe broke: another attempt (maybe on
+                // another node) can succeed.
+                EncodeError::Spawn(..) | EncodeError::Io(_) => JobFailure::retry(e),
+                EncodeError::Failed { .. } => JobFailure::abort(ErrorCode::VideoEncodeFailed, e.to_string()),
+            }
         })?;
     let mut poster = Cursor::new(Vec::new());
     DynamicImage::ImageRgb8(scene.render(0, count, threads))
