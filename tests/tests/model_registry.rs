@@ -24,7 +24,7 @@ async fn admin(app: &TestApp) -> TestClient {
 async fn user_with_photo(app: &TestApp) -> (TestClient, String) {
     let mut c = app.client();
     c.register_random().await;
-    let url = c.upload_png(encode_png(&product_photo(512, 512).0)).await;
+    let url = c.upload_png(encode_png(&product_photo(700, 700).0)).await;
     (c, url)
 }
 
@@ -113,7 +113,7 @@ async fn a_worker_without_the_model_does_not_advertise_it_and_the_api_names_the_
     assert_eq!(list["data"]["total"].as_u64().unwrap_or(0), 0, "{list}");
 
     // Admins also learn which pool lacks it.
-    let admin_url = admin.upload_png(encode_png(&product_photo(512, 512).0)).await;
+    let admin_url = admin.upload_png(encode_png(&product_photo(700, 700).0)).await;
     let (_, b) = submit_cutout(&admin, &admin_url).await;
     assert_eq!((b["error"].as_str(), b["data"]["pool"].as_str()), (Some("MODEL_MISSING"), Some("default")), "{b}");
     assert!(b["msg"].as_str().unwrap().contains("[pool: default]"), "{b}");
