@@ -144,7 +144,6 @@ async fn task_rules_have_codes_and_messages_and_create_nothing() {
 
     let cases = [
         (json!({ "bizType": "CUTOUT", "params": {} }), 400, "UNKNOWN_BIZ_TYPE", "不支持的生成类型"),
-        (json!({ "bizType": "TRY_ON", "params": {} }), 400, "BIZ_TYPE_NOT_AVAILABLE", "该功能暂未开放"),
         (json!({ "bizType": "MATTING_IMAGE", "params": {} }), 400, "INVALID_PARAM", "参数错误: imageUrl"),
         (
             json!({ "bizType": "MATTING_IMAGE", "params": { "imageUrl": "https://elsewhere/x.png" } }),
