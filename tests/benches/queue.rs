@@ -223,6 +223,9 @@ async fn run() {
     );
 }
 
+/// Signalled once, when the last job of the transport bench is handled.
+type AllDone = std::sync::Arc<std::sync::Mutex<Option<tokio::sync::oneshot::Sender<()>>>>;
+
 /// Jobs per second through apalis-redis alone: `jobs` pushed first (below
 /// apalis-redis's limit of due jobs per queue), then consumed by one worker
 /// built exactly as the real one, whose handler only counts.
@@ -240,18 +243,15 @@ async fn apalis_transport(settings: &pixmart_shared::config::Settings, jobs: u64
     let conn = apalis_redis::connect(s.redis_url()).await.unwrap();
     let mut storage = queue_storage(conn.clone(), &s.redis.namespace, &key);
     for _ in 0..jobs {
-        storage.push(TaskJob { task_id: TaskId::new() }).await.unwrap();
+        storage.push(TaskJob { task_id: pixmart_shared::domain::TaskId::new() }).await.unwrap();
     }
     let done = Arc::new(AtomicU64::new(0));
     let (all_done_tx, all_done_rx) = tokio::sync::oneshot::channel::<()>();
     let all_done_tx = Arc::new(std::sync::Mutex::new(Some(all_done_tx)));
-    async fn count(
-        _job: TaskJob,
-        done: Data<Arc<AtomicU64>>,
-        target: Data<(u64, Arc<std::sync::Mutex<Option<tokio::sync::oneshot::Sender<()>>>>)>,
-    ) -> Result<(), BoxDynError> {
-        if done.fetch_add(1, Ordering::SeqCst) + 1 == target.0 {
-            if let Some(tx) = target.1.lock().unwrap().take() {
+    async fn count(_job: TaskJob, done: Data<Arc<AtomicU64>>, target: Data<(u64, AllDone)>) -> Result<(), BoxDynError> {
+        let (total, all_done) = &*target;
+        if done.fetch_add(1, Ordering::SeqCst) + 1 == *total {
+            if let Some(tx) = all_done.lock().unwrap().take() {
                 let _ = tx.send(());
             }
         }

@@ -42,7 +42,7 @@ pub fn noise(side: u32) -> RgbImage {
         state ^= state << 13;
         state ^= state >> 17;
         state ^= state << 5;
-        if state % 2 == 0 {
+        if state.is_multiple_of(2) {
             Rgb([0, 0, 0])
         } else {
             Rgb([255, 255, 255])

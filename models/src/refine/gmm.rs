@@ -151,6 +151,7 @@ mod tests {
         // inverse is right
         let m = [[4.0, 1.0, 0.0], [1.0, 3.0, 0.5], [0.0, 0.5, 2.0]];
         let inv = inv3(&m, det3(&m));
+        #[allow(clippy::needless_range_loop)] // a matrix product reads clearest by index
         for a in 0..3 {
             for b in 0..3 {
                 let v: f64 = (0..3).map(|k| m[a][k] * inv[k][b]).sum();
