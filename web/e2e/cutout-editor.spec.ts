@@ -21,14 +21,17 @@ test('edit a cutout mask: brush, eraser, undo, click refine, save, downloads', a
   const canvas = page.getByTestId('mask-canvas');
   await expect(canvas).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('editor-undo')).toBeDisabled();
+  // The editor sits below the result: bring the canvas into the viewport,
+  // since mouse coordinates outside it reach no element.
+  await canvas.scrollIntoViewIfNeeded();
   const box = await canvas.boundingBox();
   if (!box) throw new Error('no canvas box');
 
   // Eraser stroke across the middle, then undo it, then redo.
   await page.getByTestId('tool-eraser').click();
-  await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.6);
+  await page.mouse.move(box.x + box.width * 0.3, box.y + Math.min(box.height * 0.6, 500));
   await page.mouse.down();
-  await page.mouse.move(box.x + box.width * 0.7, box.y + box.height * 0.6, { steps: 8 });
+  await page.mouse.move(box.x + box.width * 0.7, box.y + Math.min(box.height * 0.6, 500), { steps: 8 });
   await page.mouse.up();
   await expect(page.getByTestId('editor-undo')).toBeEnabled();
   await page.getByTestId('editor-undo').click();

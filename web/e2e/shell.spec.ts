@@ -15,7 +15,7 @@ const primaryColor = (page: Page) =>
 
 test.describe('desktop shell', () => {
 
-  test.fixme('desktop route set: top bar groups and side bar from the brand configuration', async ({ page }, testInfo) => {
+  test('desktop route set: top bar groups and side bar from the brand configuration', async ({ page }, testInfo) => {
     await page.goto('/');
     await expect(page.locator('[data-layout="desktop"]')).toBeVisible();
     const topbar = page.getByTestId('topbar');
@@ -23,7 +23,7 @@ test.describe('desktop shell', () => {
     await expect(page.getByTestId('sidebar')).toBeVisible();
     await expect(page.getByTestId('brand-name')).toHaveText('pixmart');
     await expect(topbar.getByTestId('menu-group-home')).toHaveText('首页');
-    await expect(topbar.getByTestId('menu-group-ai-photo')).toHaveText('AI商拍');
+    await expect(topbar.getByTestId('menu-group-ai-photo')).toContainText('AI商拍');
     await expect(topbar.getByTestId('menu-group-creation-space')).toHaveText('创作空间');
     await expect(page.getByTestId('menu-group-benefit-centre')).toHaveCount(1);
     // /rewrite-text is in the brand's routes but not built: in no menu.
@@ -98,10 +98,10 @@ test.describe('desktop shell', () => {
     await shot(page, testInfo, 'personal-center');
   });
 
-  test.fixme('language switch rebuilds menus and page texts', async ({ page }, testInfo) => {
+  test('language switch rebuilds menus and page texts', async ({ page }, testInfo) => {
     await page.goto('/');
     await page.getByTestId('lang-switch').click();
-    await expect(page.getByTestId('topbar').getByTestId('menu-group-ai-photo')).toHaveText('AI commerce photography');
+    await expect(page.getByTestId('topbar').getByTestId('menu-group-ai-photo')).toContainText('AI commerce photography');
     await expect(page.getByTestId('topbar').getByTestId('menu-group-creation-space')).toHaveText('Creation space');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     expect(await page.evaluate(() => localStorage.getItem('I18_NEXT_LANGUAGE'))).toBe('en');
