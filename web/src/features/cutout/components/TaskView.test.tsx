@@ -63,6 +63,19 @@ describe('TaskView', () => {
     await waitFor(() => expect(saved).toEqual(['cutout-42.png', 'mask-42.png']));
   });
 
+  it('offers the standard/2K downloads and saves of the cutout', async () => {
+    fetchMock.mockImplementation(async (url: string) =>
+      url === '/api/tasks/42' ? jsonResponse(200, { code: 0, msg: '', data: task({}) }) : png(),
+    );
+    renderWithProviders(<TaskView taskId="42" previewUrl={null} startedAt={Date.now()} />);
+    await screen.findByTestId('task-result');
+    for (const id of ['download-standard', 'download-2k', 'save-standard', 'save-2k']) {
+      expect(screen.getAllByTestId(id)).toHaveLength(1);
+    }
+    expect(screen.getByTestId('save-standard')).toHaveTextContent('保存到创作空间');
+    expect(screen.getByTestId('save-2k')).toHaveTextContent('保存2K');
+  });
+
   it('a download in progress blocks a second one', async () => {
     let release: (r: Response) => void = () => {};
     fetchMock.mockImplementation(async (url: string) => {

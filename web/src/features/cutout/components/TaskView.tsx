@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ProgressBar } from '../../../components/ProgressBar';
+import { QualityActions } from '../../../components/QualityActions';
 import { isApiError } from '../../../lib/api/client';
 import { useBlobUrl } from '../../../lib/api/files';
 import { isTerminal, type Task } from '../../../lib/api/tasks';
@@ -12,7 +13,6 @@ import { useNow } from '../../../lib/useNow';
 import { useCutoutTask } from '../api/cutoutTasks';
 import { cutoutFileName, maskFileName } from '../constants';
 import { CompareView } from './CompareView';
-import { DownloadButtons } from './DownloadButtons';
 import { MaskEditor } from './MaskEditor';
 
 interface TaskViewProps {
@@ -117,7 +117,7 @@ function CutoutResult({ task, previewUrl }: { task: Task; previewUrl: string | n
             {isDownloading(maskId) ? t('download.inProgress') : t('cutout.downloadMask')}
           </button>
         )}
-        {cutout && <DownloadButtons taskId={task.taskId} fileStem={`cutout-${task.taskId}`} />}
+        {cutout && <QualityActions taskId={task.taskId} fileStem={`cutout-${task.taskId}`} />}
       </div>
       {cutout && mask && <MaskEditor task={task} />}
     </div>
