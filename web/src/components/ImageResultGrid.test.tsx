@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Task } from '../lib/api/tasks';
 import { jsonResponse, renderWithProviders } from '../test/render';
+import { captureDownloads, pngResponse } from '../test/downloads';
 import { ImageResultGrid } from './ImageResultGrid';
 import { ProductImageTaskView } from './ProductImageTaskView';
 import { TaskStatusView } from './TaskStatusView';
@@ -24,21 +25,14 @@ const task = (over: Partial<Task> = {}): Task => ({
   ...over,
 });
 
-const png = () => new Response(new Uint8Array([137, 80, 78, 71]), { status: 200, headers: { 'Content-Type': 'image/png' } });
 let fetchMock: ReturnType<typeof vi.fn>;
 let downloaded: string[];
 const fetched = () => fetchMock.mock.calls.map(([u]) => String(u));
 
 beforeEach(() => {
-  fetchMock = vi.fn(async () => png());
+  fetchMock = vi.fn(async () => pngResponse());
   vi.stubGlobal('fetch', fetchMock);
-  let n = 0;
-  URL.createObjectURL = vi.fn(() => `blob:test/${++n}`);
-  URL.revokeObjectURL = vi.fn();
-  downloaded = [];
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    downloaded.push(this.download);
-  });
+  downloaded = captureDownloads();
 });
 
 afterEach(() => vi.unstubAllGlobals());
@@ -106,7 +100,7 @@ describe('ImageResultGrid', () => {
 
 describe('TaskStatusView', () => {
   const text = { generating: '生成中…', failed: '生成失败', timeout: '生成超时' };
-  const answer = (t: Task) => fetchMock.mockImplementation(async (url: string) => (url === '/api/tasks/42' ? jsonResponse(200, { code: 0, msg: '', data: t }) : png()));
+  const answer = (t: Task) => fetchMock.mockImplementation(async (url: string) => (url === '/api/tasks/42' ? jsonResponse(200, { code: 0, msg: '', data: t }) : pngResponse()));
 
   it('renders the page results on SUCCESS', async () => {
     answer(task());
@@ -164,7 +158,7 @@ describe('ProductImageTaskView', () => {
     fetchMock.mockImplementation(async (url: string) =>
       url === '/api/tasks/42'
         ? jsonResponse(200, { code: 0, msg: '', data: task({ params: { imageUrl: '/api/files/uploads/1', format: 'jpeg' } as Task['params'] }) })
-        : png(),
+        : pngResponse(),
     );
     renderWithProviders(
       <ProductImageTaskView

@@ -3,10 +3,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { savedImageKeys } from '../lib/api/savedImages';
 import { dismissToast, getToast } from '../lib/toast';
 import { jsonResponse, renderWithProviders } from '../test/render';
+import { captureDownloads, pngResponse } from '../test/downloads';
 import { QualityActions } from './QualityActions';
 
 const ok = (data: unknown) => jsonResponse(200, { code: 0, msg: '', data });
-const png = () => new Response(new Uint8Array([137, 80, 78, 71]), { status: 200, headers: { 'Content-Type': 'image/png' } });
 const savedItem = {
   id: '7f1c',
   taskId: '42',
@@ -26,12 +26,7 @@ const calls = () => fetchMock.mock.calls.map(([u, init]) => `${(init as RequestI
 beforeEach(() => {
   fetchMock = vi.fn();
   vi.stubGlobal('fetch', fetchMock);
-  URL.createObjectURL = vi.fn(() => 'blob:test/1');
-  URL.revokeObjectURL = vi.fn();
-  downloaded = [];
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    downloaded.push(this.download);
-  });
+  downloaded = captureDownloads();
 });
 
 afterEach(() => {
@@ -42,7 +37,7 @@ afterEach(() => {
 describe('QualityActions', () => {
   it('downloads the standard file of the result at its index, named by quality and extension', async () => {
     fetchMock.mockImplementation(async (url: string) =>
-      url === '/api/tasks/42/downloads' ? ok({ state: 'READY', quality: 'standard', url: '/api/files/results/42/b.jpg', longSide: 1024 }) : png(),
+      url === '/api/tasks/42/downloads' ? ok({ state: 'READY', quality: 'standard', url: '/api/files/results/42/b.jpg', longSide: 1024 }) : pngResponse(),
     );
     renderWithProviders(<QualityActions taskId="42" index={1} fileStem="product-42-2" />);
     fireEvent.click(screen.getByTestId('download-standard'));

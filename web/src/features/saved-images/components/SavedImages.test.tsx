@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QualityActions } from '../../../components/QualityActions';
 import { dismissToast, getToast } from '../../../lib/toast';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
+import { captureDownloads, pngResponse } from '../../../test/downloads';
 import { SavedImages } from './SavedImages';
 
 const item = (n: number, over: Record<string, unknown> = {}) => ({
@@ -19,8 +20,6 @@ const item = (n: number, over: Record<string, unknown> = {}) => ({
 });
 
 const user = { user: { id: 1, phone: '13800138000' } };
-const png = () => new Response(new Uint8Array([137, 80, 78, 71]), { status: 200, headers: { 'Content-Type': 'image/png' } });
-
 let fetchMock: ReturnType<typeof vi.fn>;
 let store: ReturnType<typeof item>[];
 let downloaded: string[];
@@ -40,18 +39,13 @@ async function fakeApi(url: string, init?: RequestInit): Promise<Response> {
     store = store.filter((s) => s.id !== id);
     return jsonResponse(200, { code: 0, msg: '', data: true });
   }
-  return png();
+  return pngResponse();
 }
 
 beforeEach(() => {
   fetchMock = vi.fn();
   vi.stubGlobal('fetch', fetchMock);
-  URL.createObjectURL = vi.fn(() => 'blob:test/1');
-  URL.revokeObjectURL = vi.fn();
-  downloaded = [];
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    downloaded.push(this.download);
-  });
+  downloaded = captureDownloads();
   store = [];
   fetchMock.mockImplementation(fakeApi);
 });
