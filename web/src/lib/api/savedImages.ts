@@ -48,8 +48,9 @@ export function saveImage(body: SaveImageBody): Promise<SavedImage> {
   return request<SavedImage>('/saved-images', { method: 'POST', body });
 }
 
+/** Silent: the creation space says a failed load in place rather than over the page. */
 export function fetchSavedImages(page: number, size: number, signal?: AbortSignal): Promise<SavedImagePage> {
-  return request<SavedImagePage>('/saved-images', { query: { page, size }, signal });
+  return request<SavedImagePage>('/saved-images', { query: { page, size }, signal, silent: true });
 }
 
 export function deleteSavedImage(id: string): Promise<boolean> {

@@ -13,6 +13,7 @@ export const RESULT_MESSAGES = {
     en: 'No saved images yet; press “Save to creation space” on a result to keep it',
   },
   'saved.loading': { zh: '加载中…', en: 'Loading…' },
+  'saved.loadFailed': { zh: '已保存的图片加载失败，请稍后再试', en: 'Could not load your saved images, please try again later' },
   'saved.quality.standard': { zh: '标清', en: 'Standard' },
   'saved.quality.2k': { zh: '2K高清', en: '2K' },
   'saved.download': { zh: '下载', en: 'Download' },

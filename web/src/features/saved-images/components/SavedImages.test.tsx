@@ -77,6 +77,13 @@ describe('SavedImages', () => {
     expect(screen.queryByTestId('saved-images-pager')).toBeNull();
   });
 
+  it('a failed load is said in place, not as a toast', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(500, { code: 1, error: 'INTERNAL', msg: '服务器繁忙，请稍后再试' }));
+    renderWithProviders(<SavedImages />, user);
+    expect(await screen.findByTestId('saved-images-error')).toHaveTextContent('已保存的图片加载失败');
+    expect(getToast()).toBeNull();
+  });
+
   it('asks nothing of the API for a visitor', () => {
     renderWithProviders(<SavedImages />);
     expect(screen.getByTestId('saved-images')).toBeInTheDocument();

@@ -44,7 +44,11 @@ export function SavedImages({ pageSize = SAVED_IMAGES_PAGE_SIZE }: { pageSize?: 
   return (
     <section className="panel saved-images" data-testid="saved-images">
       <h2 className="panel-title">{t('saved.title')}</h2>
-      {saved.isPending ? (
+      {saved.isError && !saved.data ? (
+        <p className="muted" role="alert" data-testid="saved-images-error">
+          {t('saved.loadFailed')}
+        </p>
+      ) : saved.isPending ? (
         <p className="muted">{t('saved.loading')}</p>
       ) : items.length === 0 ? (
         <p className="muted" data-testid="saved-images-empty">
