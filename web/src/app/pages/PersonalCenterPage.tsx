@@ -1,9 +1,13 @@
 import { TaskHistoryList } from '../../components/TaskHistoryList';
+import { SavedImages } from '../../features/saved-images/components/SavedImages';
 import { useI18n, type MessageKey } from '../../lib/i18n';
 import { isProductType, retentionDays } from '../../lib/retention';
 import { useSession } from '../../lib/session';
 
-/** /personal-center: the creation space, every task of every type, with the tier's retention. */
+/**
+ * /personal-center: the creation space: the saved images (kept for good),
+ * then every task of every type, with the tier's retention.
+ */
 export function PersonalCenterPage() {
   const { t } = useI18n();
   const { user, points, productType } = useSession();
@@ -28,6 +32,7 @@ export function PersonalCenterPage() {
           {t('personal.retention', { tier: t(`tier.${tier}` as MessageKey), n: retentionDays(tier) })}
         </p>
       </section>
+      <SavedImages />
       <TaskHistoryList title={t('history.title')} downloads emptyText={t('personal.empty')} testId="creation-history" />
     </div>
   );

@@ -11,3 +11,8 @@ export const DEFAULT_CUTOUT_MODEL: CutoutModel = 'isnet';
 
 export const cutoutFileName = (taskId: string) => `cutout-${taskId}.png`;
 export const maskFileName = (taskId: string) => `mask-${taskId}.png`;
+
+export interface CutoutParams {
+  imageUrl: string;
+  model?: CutoutModel;
+}

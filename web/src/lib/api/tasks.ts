@@ -5,6 +5,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isApiError, request } from './client';
 import { openPointsReminder } from '../membershipReminder';
+import { USER_INFO_QUERY_KEY } from '../session';
 
 /** Error ids the API may use for "not enough coins" (not in its catalogue yet). */
 export const INSUFFICIENT_POINTS_ERRORS: readonly string[] = ['INSUFFICIENT_LINGSHI'];
@@ -113,4 +114,26 @@ export function useCreateTask<P>() {
       if (isApiError(e) && INSUFFICIENT_POINTS_ERRORS.includes(e.error)) openPointsReminder();
     },
   });
+}
+
+/**
+ * Creates a task of one type: `submit(params, onCreated)`. The cost is
+ * reserved at once, so the coin count is refreshed.
+ */
+export function useSubmitTask<P>(bizType: string) {
+  const qc = useQueryClient();
+  const create = useCreateTask<P>();
+  return {
+    ...create,
+    submit: (params: P, onCreated: (taskId: string) => void) =>
+      create.mutate(
+        { bizType, params },
+        {
+          onSuccess: (r) => {
+            void qc.invalidateQueries({ queryKey: USER_INFO_QUERY_KEY });
+            onCreated(r.taskId);
+          },
+        },
+      ),
+  };
 }

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeLoginDialog, isLoginDialogOpen } from '../../../lib/session';
 import { dismissToast, getToast } from '../../../lib/toast';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
+import { captureDownloads, pngResponse } from '../../../test/downloads';
 import { CutoutPage } from './CutoutPage';
 import { TaskView } from './TaskView';
 import { MemoryRouter } from 'react-router';
@@ -29,13 +30,7 @@ let saved: string[];
 beforeEach(() => {
   fetchMock = vi.fn();
   vi.stubGlobal('fetch', fetchMock);
-  let n = 0;
-  URL.createObjectURL = vi.fn(() => `blob:test/${++n}`);
-  URL.revokeObjectURL = vi.fn();
-  saved = [];
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push(this.download);
-  });
+  saved = captureDownloads();
 });
 
 afterEach(() => {
@@ -44,12 +39,10 @@ afterEach(() => {
   closeLoginDialog();
 });
 
-const png = () => new Response(new Uint8Array([137, 80, 78, 71]), { status: 200, headers: { 'Content-Type': 'image/png' } });
-
 describe('TaskView', () => {
   it('shows the cutout over the original and downloads both files by name', async () => {
     fetchMock.mockImplementation(async (url: string) =>
-      url === '/api/tasks/42' ? jsonResponse(200, { code: 0, msg: '', data: task({}) }) : png(),
+      url === '/api/tasks/42' ? jsonResponse(200, { code: 0, msg: '', data: task({}) }) : pngResponse(),
     );
     renderWithProviders(<TaskView taskId="42" previewUrl="blob:local-preview" startedAt={Date.now()} />);
     const img = await screen.findByTestId('result-image');
@@ -63,12 +56,25 @@ describe('TaskView', () => {
     await waitFor(() => expect(saved).toEqual(['cutout-42.png', 'mask-42.png']));
   });
 
+  it('offers the standard/2K downloads and saves of the cutout', async () => {
+    fetchMock.mockImplementation(async (url: string) =>
+      url === '/api/tasks/42' ? jsonResponse(200, { code: 0, msg: '', data: task({}) }) : pngResponse(),
+    );
+    renderWithProviders(<TaskView taskId="42" previewUrl={null} startedAt={Date.now()} />);
+    await screen.findByTestId('task-result');
+    for (const id of ['download-standard', 'download-2k', 'save-standard', 'save-2k']) {
+      expect(screen.getAllByTestId(id)).toHaveLength(1);
+    }
+    expect(screen.getByTestId('save-standard')).toHaveTextContent('保存到创作空间');
+    expect(screen.getByTestId('save-2k')).toHaveTextContent('保存2K');
+  });
+
   it('a download in progress blocks a second one', async () => {
     let release: (r: Response) => void = () => {};
     fetchMock.mockImplementation(async (url: string) => {
       if (url === '/api/tasks/42') return jsonResponse(200, { code: 0, msg: '', data: task({}) });
       if (url === '/api/files/results/42/mask.png') return new Promise<Response>((r) => (release = r));
-      return png();
+      return pngResponse();
     });
     renderWithProviders(<TaskView taskId="42" previewUrl={null} startedAt={Date.now()} />);
     await screen.findByTestId('result-image');
@@ -76,13 +82,13 @@ describe('TaskView', () => {
     await waitFor(() => expect(screen.getByTestId('download-mask')).toHaveTextContent('下载中…'));
     fireEvent.click(screen.getByTestId('download-cutout'));
     expect(getToast()).toMatchObject({ type: 'warning', message: '正在下载，请稍后再试' });
-    release(png());
+    release(pngResponse());
     await waitFor(() => expect(saved).toEqual(['mask-42.png']));
   });
 
   it('uses the task params to show the original of a history item', async () => {
     fetchMock.mockImplementation(async (url: string) =>
-      url === '/api/tasks/42' ? jsonResponse(200, { code: 0, msg: '', data: task({}) }) : png(),
+      url === '/api/tasks/42' ? jsonResponse(200, { code: 0, msg: '', data: task({}) }) : pngResponse(),
     );
     renderWithProviders(<TaskView taskId="42" previewUrl={null} startedAt={Date.now()} />);
     await screen.findByTestId('before-image');

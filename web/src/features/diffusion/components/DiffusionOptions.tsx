@@ -1,5 +1,6 @@
+import { CountSelect, RatioSelect } from '../../../components/OptionFields';
 import { useI18n, type MessageKey } from '../../../lib/i18n';
-import { GEN_NUM_MAX, RATIOS, TRYON_TYPES, type DiffusionForm, type DiffusionRoute, type Ratio, type TryonType } from '../constants';
+import { GEN_NUM_MAX, RATIOS, TRYON_TYPES, type DiffusionForm, type DiffusionRoute } from '../constants';
 
 interface Props {
   route: DiffusionRoute;
@@ -10,33 +11,16 @@ interface Props {
 /** genNum, ratio, the route's picture fields and, for try-on, tryonType. */
 export function DiffusionOptions({ route, form, onChange }: Props) {
   const { t } = useI18n();
-  const counts = Array.from({ length: GEN_NUM_MAX }, (_, i) => i + 1);
   return (
     <div className="options diffusion-options" data-testid="diffusion-options">
-      <label className="field">
-        <span>{t('diffusion.genNum')}</span>
-        <select
-          data-testid="option-genNum"
-          value={form.genNum}
-          onChange={(e) => onChange({ ...form, genNum: Number(e.target.value) })}
-        >
-          {counts.map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="field">
-        <span>{t('diffusion.ratio')}</span>
-        <select data-testid="option-ratio" value={form.ratio} onChange={(e) => onChange({ ...form, ratio: e.target.value as Ratio })}>
-          {RATIOS.map((r) => (
-            <option key={r} value={r}>
-              {r === 'original' ? t('diffusion.ratio.original') : r}
-            </option>
-          ))}
-        </select>
-      </label>
+      <CountSelect label={t('diffusion.genNum')} testId="option-genNum" max={GEN_NUM_MAX} value={form.genNum} onChange={(genNum) => onChange({ ...form, genNum })} />
+      <RatioSelect
+        label={t('diffusion.ratio')}
+        originalLabel={t('diffusion.ratio.original')}
+        options={RATIOS}
+        value={form.ratio}
+        onChange={(ratio) => onChange({ ...form, ratio })}
+      />
       {route.fields.map((f) => (
         <label className="field" key={f}>
           <span>{t(`diffusion.field.${f}` as MessageKey)}</span>
@@ -60,7 +44,7 @@ export function DiffusionOptions({ route, form, onChange }: Props) {
                 value={tt}
                 data-testid={`tryonType-${tt}`}
                 checked={form.tryonType === tt}
-                onChange={() => onChange({ ...form, tryonType: tt as TryonType })}
+                onChange={() => onChange({ ...form, tryonType: tt })}
               />
               {t(`diffusion.tryonType.${tt}` as MessageKey)}
             </label>

@@ -1,21 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
 import { CapabilityGate } from '../../../components/CapabilityGate';
-import { GenerationWorkspace } from '../../../components/GenerationWorkspace';
-import { ImageUploader, type UploadedImage } from '../../../components/ImageUploader';
-import { TaskHistoryList } from '../../../components/TaskHistoryList';
-import type { Task } from '../../../lib/api/tasks';
+import { ImageUploader } from '../../../components/ImageUploader';
+import { TaskWorkspace } from '../../../components/TaskWorkspace';
 import { useI18n, type MessageKey } from '../../../lib/i18n';
-import { useRequireLogin, useSession } from '../../../lib/session';
-import { toast } from '../../../lib/toast';
-import { useCreateDiffusion } from '../api/createDiffusion';
+import { useTaskForm } from '../../../lib/useTaskForm';
 import { buildParams, initialForm, type DiffusionForm, type DiffusionRoute } from '../constants';
 import { DiffusionOptions } from './DiffusionOptions';
 import { DiffusionTaskView } from './DiffusionTaskView';
-
-interface ShownTask {
-  taskId: string;
-  startedAt: number;
-}
 
 /**
  * A diffusion-family page behind the capability gate: on a deployment
@@ -32,80 +22,37 @@ export function DiffusionPage({ route }: { route: DiffusionRoute }) {
 
 function DiffusionWorkspace({ route }: { route: DiffusionRoute }) {
   const { t } = useI18n();
-  const { user } = useSession();
-  const requireLogin = useRequireLogin();
-  const create = useCreateDiffusion(route.bizType);
-  const [form, setForm] = useState<DiffusionForm>(initialForm);
-  const [previews, setPreviews] = useState<{ image: string | null; garment: string | null }>({ image: null, garment: null });
-  const [shown, setShown] = useState<ShownTask | null>(null);
-  const objectUrls = useRef<string[]>([]);
-
-  useEffect(() => {
-    const urls = objectUrls.current;
-    return () => urls.forEach((u) => URL.revokeObjectURL(u));
-  }, []);
-
-  // Another user (or none) means another history: forget what is shown.
-  const userId = user?.id ?? null;
-  const [seenUser, setSeenUser] = useState(userId);
-  if (seenUser !== userId) {
-    setSeenUser(userId);
-    setShown(null);
-    setForm(initialForm());
-    setPreviews({ image: null, garment: null });
-  }
-
-  const onUploaded = (which: 'image' | 'garment', { url, file }: UploadedImage) => {
-    const preview = URL.createObjectURL(file);
-    objectUrls.current.push(preview);
-    setPreviews((p) => ({ ...p, [which]: preview }));
-    setForm((f) => ({ ...f, [which]: url }));
-  };
-
-  const onGenerate = () => {
-    if (!requireLogin()) return;
-    const built = buildParams(route, form);
-    if ('missing' in built) {
-      toast.warning(t(built.missing as MessageKey));
-      return;
-    }
-    create.submit(built.params, (taskId) => setShown({ taskId, startedAt: Date.now() }));
-  };
-
-  const onSelect = (task: Task) => {
-    if (shown?.taskId === task.taskId) return;
-    const created = task.createdAt ? new Date(task.createdAt).getTime() : NaN;
-    setShown({ taskId: task.taskId, startedAt: Number.isNaN(created) ? Date.now() : created });
-  };
+  const page = useTaskForm<DiffusionForm, Record<string, unknown>>({
+    bizType: route.bizType,
+    initial: initialForm,
+    build: (form) => {
+      const built = buildParams(route, form);
+      return 'missing' in built ? { missing: t(built.missing as MessageKey) } : built;
+    },
+  });
 
   return (
-    <GenerationWorkspace
+    <TaskWorkspace
       className="diffusion-page"
       title={t(`${route.key}.title` as MessageKey)}
       subtitle={t(`${route.key}.subtitle` as MessageKey)}
       upload={
         <div className="diffusion-uploads">
-          <ImageUploader previewUrl={previews.image} onUploaded={(u) => onUploaded('image', u)} />
+          <ImageUploader previewUrl={page.previews.image ?? null} onUploaded={page.upload('image')} />
           {route.garment && (
             <div className="diffusion-garment" data-testid="garment-upload">
               <p className="muted">{t('diffusion.garment')}</p>
-              <ImageUploader previewUrl={previews.garment} onUploaded={(u) => onUploaded('garment', u)} />
+              <ImageUploader previewUrl={page.previews.garment ?? null} onUploaded={page.upload('garment')} />
             </div>
           )}
         </div>
       }
-      options={<DiffusionOptions route={route} form={form} onChange={setForm} />}
-      generate={{ cost: route.cost, pending: create.isPending, onGenerate }}
-      stage={
-        shown ? (
-          <DiffusionTaskView key={shown.taskId} taskId={shown.taskId} startedAt={shown.startedAt} />
-        ) : (
-          <div className="stage-empty">
-            <p>{t('diffusion.empty')}</p>
-          </div>
-        )
-      }
-      history={<TaskHistoryList bizType={route.bizType} title={t('history.title')} activeTaskId={shown?.taskId ?? null} onSelect={onSelect} />}
+      options={<DiffusionOptions route={route} form={page.form} onChange={page.setForm} />}
+      bizType={route.bizType}
+      page={page}
+      cost={route.cost}
+      renderTask={(shown) => <DiffusionTaskView taskId={shown.taskId} startedAt={shown.startedAt} />}
+      empty={t('diffusion.empty')}
     />
   );
 }

@@ -2,15 +2,23 @@ import { useState } from 'react';
 import { CapabilityGate } from '../../../components/CapabilityGate';
 import { GenerationWorkspace } from '../../../components/GenerationWorkspace';
 import { ImageUploader, type UploadedImage } from '../../../components/ImageUploader';
+import { ProductImageTaskView } from '../../../components/ProductImageTaskView';
 import { useI18n, type MessageKey } from '../../../lib/i18n';
 import { useRequireLogin, useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
-import { useCreateProductBatch } from '../api/createProductImage';
-import { buildParams, costOf, initialForm, PRODUCT_IMAGE_BIZ_TYPE, usesCustomColour, type ProductForm, type ProductParams } from '../constants';
-import { BackgroundPicker } from './BackgroundPicker';
+import { useCreateProductBatch } from '../api/createProductBatch';
+import {
+  buildParams,
+  costOf,
+  initialForm,
+  PRODUCT_IMAGE_BIZ_TYPE,
+  resultFileName,
+  usesCustomColour,
+  type ProductForm,
+  type ProductParams,
+} from '../constants';
 import { useAllowsCustomColour } from './ProductImagePage';
-import { ProductOptions } from './ProductOptions';
-import { ProductTaskView } from './ProductTaskView';
+import { ProductSettings } from './ProductSettings';
 
 interface Product {
   url: string;
@@ -86,22 +94,20 @@ function BatchWorkspace() {
           <ImageUploader previewUrl={null} onUploaded={onUploaded} />
         </div>
       }
-      options={
-        <>
-          <BackgroundPicker
-            value={form.background}
-            allowsCustomColour={allowsCustomColour}
-            onChange={(background) => setForm((f) => ({ ...f, background }))}
-          />
-          <ProductOptions form={form} onChange={setForm} />
-        </>
-      }
+      options={<ProductSettings form={form} onChange={setForm} allowsCustomColour={allowsCustomColour} />}
       generate={{ cost: costOf(form, products.length), pending: create.isPending, onGenerate }}
       stage={
         taskIds.length > 0 ? (
           <div className="batch-results" data-testid="batch-results">
             {taskIds.map((task) => (
-              <ProductTaskView key={task.id} taskId={task.id} beforeUrl={task.preview} startedAt={task.startedAt} />
+              <ProductImageTaskView
+                key={task.id}
+                taskId={task.id}
+                beforeUrl={task.preview}
+                startedAt={task.startedAt}
+                className="product-results"
+                fileName={resultFileName}
+              />
             ))}
           </div>
         ) : (

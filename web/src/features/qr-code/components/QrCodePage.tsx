@@ -1,21 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
 import { CapabilityGate } from '../../../components/CapabilityGate';
-import { GenerationWorkspace } from '../../../components/GenerationWorkspace';
-import { ImageUploader, type UploadedImage } from '../../../components/ImageUploader';
-import { TaskHistoryList } from '../../../components/TaskHistoryList';
-import type { Task } from '../../../lib/api/tasks';
+import { ImageUploader } from '../../../components/ImageUploader';
+import { CountSelect, RangeField } from '../../../components/OptionFields';
+import { TaskWorkspace } from '../../../components/TaskWorkspace';
 import { useI18n } from '../../../lib/i18n';
-import { useRequireLogin, useSession } from '../../../lib/session';
-import { toast } from '../../../lib/toast';
-import { useCreateQrCode } from '../api/createQrCode';
-import { QR_BIZ_TYPE, QR_COST, QR_MAX_TOP_N, buildQrParams, contentFits, initialQrForm, type QrForm } from '../constants';
+import { useTaskForm } from '../../../lib/useTaskForm';
+import { QR_BIZ_TYPE, QR_COST, QR_MAX_TOP_N, buildQrParams, contentFits, initialQrForm, type QrForm, type QrParams } from '../constants';
 import { QrTaskView } from './QrTaskView';
 import { ShapePicker } from './ShapePicker';
-
-interface ShownTask {
-  taskId: string;
-  startedAt: number;
-}
 
 /** /ai-qr-code: the artistic QR code lab. */
 export function QrCodePage() {
@@ -28,54 +19,19 @@ export function QrCodePage() {
 
 function QrWorkspace() {
   const { t } = useI18n();
-  const { user } = useSession();
-  const requireLogin = useRequireLogin();
-  const create = useCreateQrCode();
-  const [form, setForm] = useState<QrForm>(initialQrForm);
-  const [preview, setPreview] = useState<string | null>(null);
-  const [shown, setShown] = useState<ShownTask | null>(null);
-  const objectUrls = useRef<string[]>([]);
-
-  useEffect(() => {
-    const urls = objectUrls.current;
-    return () => urls.forEach((u) => URL.revokeObjectURL(u));
-  }, []);
-
-  const userId = user?.id ?? null;
-  const [seenUser, setSeenUser] = useState(userId);
-  if (seenUser !== userId) {
-    setSeenUser(userId);
-    setShown(null);
-    setForm(initialQrForm());
-    setPreview(null);
-  }
-
-  const onUploaded = ({ url, file }: UploadedImage) => {
-    const p = URL.createObjectURL(file);
-    objectUrls.current.push(p);
-    setPreview(p);
-    setForm((f) => ({ ...f, imageUrl: url }));
-  };
-
-  const onGenerate = () => {
-    if (!requireLogin()) return;
-    const built = buildQrParams(form);
-    if ('missing' in built) {
-      toast.warning(t(built.missing));
-      return;
-    }
-    create.submit(built.params, (taskId) => setShown({ taskId, startedAt: Date.now() }));
-  };
-
-  const onSelect = (task: Task) => {
-    if (shown?.taskId === task.taskId) return;
-    const created = task.createdAt ? new Date(task.createdAt).getTime() : NaN;
-    setShown({ taskId: task.taskId, startedAt: Number.isNaN(created) ? Date.now() : created });
-  };
+  const page = useTaskForm<QrForm, QrParams>({
+    bizType: QR_BIZ_TYPE,
+    initial: initialQrForm,
+    build: (form) => {
+      const built = buildQrParams(form);
+      return 'missing' in built ? { missing: t(built.missing) } : built;
+    },
+  });
+  const { form, set } = page;
 
   const tooLong = form.content.trim() !== '' && !contentFits(form.content);
   return (
-    <GenerationWorkspace
+    <TaskWorkspace
       className="qr-page"
       title={t('qr.title')}
       subtitle={t('qr.subtitle')}
@@ -89,7 +45,7 @@ function QrWorkspace() {
               value={form.content}
               placeholder={t('qr.content.placeholder')}
               aria-invalid={tooLong}
-              onChange={(e) => setForm({ ...form, content: e.target.value })}
+              onChange={(e) => set('content')(e.target.value)}
             />
             {tooLong && (
               <small className="field-error" role="alert" data-testid="qr-content-error">
@@ -97,50 +53,34 @@ function QrWorkspace() {
               </small>
             )}
           </label>
-          <ImageUploader previewUrl={preview} onUploaded={onUploaded} />
+          <ImageUploader previewUrl={page.previews.imageUrl ?? null} onUploaded={page.upload('imageUrl')} />
         </div>
       }
       options={
         <div className="options qr-options">
-          <ShapePicker value={form.shape} onChange={(shape) => setForm({ ...form, shape })} />
-          <label className="field">
-            <span>
-              {t('qr.strength')} <output data-testid="qr-strength-value">{form.strength}</output>
-            </span>
-            <input
-              type="range"
-              min={0}
-              max={100}
-              step={1}
-              data-testid="qr-strength"
-              value={form.strength}
-              onChange={(e) => setForm({ ...form, strength: Number(e.target.value) })}
-            />
-            <small className="muted">{t('qr.strength.hint')}</small>
-          </label>
-          <label className="field">
-            <span>{t('qr.topN')}</span>
-            <select data-testid="qr-topN" value={form.topN} onChange={(e) => setForm({ ...form, topN: Number(e.target.value) })}>
-              {Array.from({ length: QR_MAX_TOP_N }, (_, i) => i + 1).map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </select>
-          </label>
+          <ShapePicker value={form.shape} onChange={set('shape')} />
+          <RangeField
+            label={
+              <>
+                {t('qr.strength')} <output data-testid="qr-strength-value">{form.strength}</output>
+              </>
+            }
+            testId="qr-strength"
+            min={0}
+            max={100}
+            step={1}
+            value={form.strength}
+            onChange={set('strength')}
+            hint={t('qr.strength.hint')}
+          />
+          <CountSelect label={t('qr.topN')} testId="qr-topN" max={QR_MAX_TOP_N} value={form.topN} onChange={set('topN')} />
         </div>
       }
-      generate={{ cost: QR_COST, pending: create.isPending, onGenerate }}
-      stage={
-        shown ? (
-          <QrTaskView key={shown.taskId} taskId={shown.taskId} startedAt={shown.startedAt} />
-        ) : (
-          <div className="stage-empty">
-            <p>{t('qr.empty')}</p>
-          </div>
-        )
-      }
-      history={<TaskHistoryList bizType={QR_BIZ_TYPE} title={t('history.title')} activeTaskId={shown?.taskId ?? null} onSelect={onSelect} />}
+      bizType={QR_BIZ_TYPE}
+      page={page}
+      cost={QR_COST}
+      renderTask={(shown) => <QrTaskView taskId={shown.taskId} startedAt={shown.startedAt} />}
+      empty={t('qr.empty')}
     />
   );
 }

@@ -1,78 +1,35 @@
-import { useEffect } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { ProgressBar } from '../../../components/ProgressBar';
-import { isApiError } from '../../../lib/api/client';
+import { DownloadButton } from '../../../components/DownloadButton';
+import { TaskStatusView } from '../../../components/TaskStatusView';
 import { useBlobUrl } from '../../../lib/api/files';
-import { isTerminal, useTask, type Task, type TaskResult } from '../../../lib/api/tasks';
-import { useDownloads } from '../../../lib/download';
+import type { Task, TaskResult } from '../../../lib/api/tasks';
 import { useI18n } from '../../../lib/i18n';
-import { displayProgress } from '../../../lib/progress';
-import { USER_INFO_QUERY_KEY } from '../../../lib/session';
-import { useNow } from '../../../lib/useNow';
 import { videoFileName } from '../constants';
 import { videoText } from '../text';
 
 /** One video task: progress, then the player and downloads, or the failure. */
 export function VideoTaskView({ taskId, startedAt }: { taskId: string; startedAt: number }) {
-  const { lang, t } = useI18n();
-  const qc = useQueryClient();
-  const { data: task, error } = useTask(taskId);
-  const terminal = isTerminal(task?.status);
-  const now = useNow(500, !terminal);
-
-  useEffect(() => {
-    if (!terminal) return;
-    // Refresh history statuses, and the coin count (a failure refunds).
-    void qc.invalidateQueries({ queryKey: ['tasks', 'list'] });
-    void qc.invalidateQueries({ queryKey: USER_INFO_QUERY_KEY });
-  }, [terminal, qc]);
-
-  if (!task) {
-    if (error) {
-      return (
-        <div className="task-failure" data-testid="task-error" role="alert">
-          {isApiError(error) ? error.msg : t('error.server')}
-        </div>
-      );
-    }
-    return <ProgressBar value={0} label={videoText(lang, 'generating')} testId="task-progress" />;
-  }
-  if (!terminal) {
-    return (
-      <div className="task-running" data-task-id={task.taskId}>
-        <ProgressBar
-          value={displayProgress(task.status, task.progress, now - startedAt)}
-          label={videoText(lang, 'generating')}
-          testId="task-progress"
-        />
-      </div>
-    );
-  }
-  if (task.status !== 'SUCCESS') {
-    const headline = videoText(lang, task.status === 'TIMEOUT' ? 'timeout' : 'failed');
-    return (
-      <div className="task-failure" data-testid="task-error" data-task-id={task.taskId} role="alert">
-        <strong>{headline}</strong>
-        {task.errorMsg && task.errorMsg !== headline && <p className="muted">{task.errorMsg}</p>}
-      </div>
-    );
-  }
-  return <VideoResult task={task} />;
+  const { lang } = useI18n();
+  return (
+    <TaskStatusView
+      taskId={taskId}
+      startedAt={startedAt}
+      text={{ generating: videoText(lang, 'generating'), failed: videoText(lang, 'failed'), timeout: videoText(lang, 'timeout') }}
+    >
+      {(task) => <VideoResult task={task} />}
+    </TaskStatusView>
+  );
 }
 
 type VideoResultItem = TaskResult & { durationMs?: number };
 
 function VideoResult({ task }: { task: Task }) {
-  const { lang, t } = useI18n();
-  const { isDownloading, download } = useDownloads();
+  const { lang } = useI18n();
   const results = (task.results ?? []) as VideoResultItem[];
   const video = results.find((r) => r.kind === 'video') ?? null;
   const poster = results.find((r) => r.kind === 'poster') ?? null;
   const clip = useBlobUrl(video?.url);
   const still = useBlobUrl(poster?.url);
   const isGif = !!video && video.url.endsWith('.gif');
-  const videoId = `video:${task.taskId}`;
-  const posterId = `poster:${task.taskId}`;
 
   return (
     <div className="task-result video-result" data-testid="task-result" data-task-id={task.taskId}>
@@ -102,24 +59,23 @@ function VideoResult({ task }: { task: Task }) {
       )}
       <div className="actions">
         {video && (
-          <button
-            type="button"
-            className="button primary"
-            data-testid="download-video"
-            onClick={() => void download(videoId, video.url, videoFileName(task.taskId, video.url))}
-          >
-            {isDownloading(videoId) ? t('download.inProgress') : videoText(lang, 'download')}
-          </button>
+          <DownloadButton
+            itemId={`video:${task.taskId}`}
+            url={video.url}
+            fileName={videoFileName(task.taskId, video.url)}
+            label={videoText(lang, 'download')}
+            testId="download-video"
+            primary
+          />
         )}
         {poster && (
-          <button
-            type="button"
-            className="button"
-            data-testid="download-poster"
-            onClick={() => void download(posterId, poster.url, videoFileName(task.taskId, poster.url))}
-          >
-            {isDownloading(posterId) ? t('download.inProgress') : videoText(lang, 'downloadPoster')}
-          </button>
+          <DownloadButton
+            itemId={`poster:${task.taskId}`}
+            url={poster.url}
+            fileName={videoFileName(task.taskId, poster.url)}
+            label={videoText(lang, 'downloadPoster')}
+            testId="download-poster"
+          />
         )}
       </div>
     </div>

@@ -1,28 +1,8 @@
-/** POST /api/tasks and POST /api/batches with bizType PRODUCT_IMAGE. */
+/** POST /api/batches with bizType PRODUCT_IMAGE (single tasks go through useSubmitTask). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api/client';
-import { useCreateTask } from '../../../lib/api/tasks';
 import { USER_INFO_QUERY_KEY } from '../../../lib/session';
 import { PRODUCT_IMAGE_BIZ_TYPE, type ProductParams } from '../constants';
-
-export function useCreateProductImage() {
-  const qc = useQueryClient();
-  const create = useCreateTask<ProductParams>();
-  return {
-    ...create,
-    submit: (params: ProductParams, onCreated: (taskId: string) => void) =>
-      create.mutate(
-        { bizType: PRODUCT_IMAGE_BIZ_TYPE, params },
-        {
-          onSuccess: (r) => {
-            // The cost was reserved: refresh the coin count.
-            void qc.invalidateQueries({ queryKey: USER_INFO_QUERY_KEY });
-            onCreated(r.taskId);
-          },
-        },
-      ),
-  };
-}
 
 export interface CreatedBatch {
   batchId: string;

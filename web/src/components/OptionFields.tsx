@@ -1,0 +1,115 @@
+/**
+ * The option controls generation pages share, each a labelled `.field`
+ * whose input carries the page's `data-testid`.
+ */
+import type { ReactNode } from 'react';
+
+type OptionValue = string | number;
+
+interface SelectFieldProps<V extends OptionValue> {
+  label: ReactNode;
+  testId: string;
+  value: V;
+  options: readonly V[];
+  /** How an option reads; the value itself by default. */
+  optionLabel?: (v: V) => ReactNode;
+  onChange: (v: V) => void;
+}
+
+export function SelectField<V extends OptionValue>({ label, testId, value, options, optionLabel = (v) => v, onChange }: SelectFieldProps<V>) {
+  return (
+    <label className="field">
+      <span>{label}</span>
+      <select
+        data-testid={testId}
+        value={value}
+        onChange={(e) => {
+          const picked = options.find((o) => String(o) === e.target.value);
+          if (picked !== undefined) onChange(picked);
+        }}
+      >
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {optionLabel(o)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** 1..max, e.g. genNum or topN. */
+export function CountSelect(props: Omit<SelectFieldProps<number>, 'options' | 'optionLabel'> & { max: number }) {
+  const { max, ...rest } = props;
+  return <SelectField {...rest} options={Array.from({ length: max }, (_, i) => i + 1)} />;
+}
+
+/** An aspect ratio: `original` reads as `originalLabel`, the others as themselves. */
+export function RatioSelect<R extends string>(props: Omit<SelectFieldProps<R>, 'optionLabel' | 'testId'> & { originalLabel: string }) {
+  const { originalLabel, ...rest } = props;
+  return <SelectField {...rest} testId="option-ratio" optionLabel={(r) => (r === 'original' ? originalLabel : r)} />;
+}
+
+interface RangeFieldProps {
+  /** Usually the name and the current value. */
+  label: ReactNode;
+  testId: string;
+  min: number;
+  max: number;
+  step?: number;
+  value: number;
+  onChange: (v: number) => void;
+  hint?: ReactNode;
+}
+
+export function RangeField({ label, testId, min, max, step, value, onChange, hint }: RangeFieldProps) {
+  return (
+    <label className="field">
+      <span>{label}</span>
+      <input type="range" min={min} max={max} step={step} data-testid={testId} value={value} onChange={(e) => onChange(Number(e.target.value))} />
+      {hint && <small className="muted">{hint}</small>}
+    </label>
+  );
+}
+
+interface CheckboxFieldProps {
+  label: ReactNode;
+  testId: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}
+
+export function CheckboxField({ label, testId, checked, onChange }: CheckboxFieldProps) {
+  return (
+    <label className="field inline">
+      <input type="checkbox" data-testid={testId} checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      <span>{label}</span>
+    </label>
+  );
+}
+
+interface ChipGroupProps<V extends OptionValue> {
+  legend: ReactNode;
+  testId: string;
+  /** The radio group's name. */
+  name: string;
+  value: V;
+  options: readonly V[];
+  optionLabel: (v: V) => ReactNode;
+  onChange: (v: V) => void;
+}
+
+/** A segmented radio group: one chip per option. */
+export function ChipGroup<V extends OptionValue>({ legend, testId, name, value, options, optionLabel, onChange }: ChipGroupProps<V>) {
+  return (
+    <fieldset className="field segmented" data-testid={testId}>
+      <legend>{legend}</legend>
+      {options.map((o) => (
+        <label key={o} className={value === o ? 'chip active' : 'chip'}>
+          <input type="radio" name={name} value={o} checked={value === o} onChange={() => onChange(o)} />
+          {optionLabel(o)}
+        </label>
+      ))}
+    </fieldset>
+  );
+}

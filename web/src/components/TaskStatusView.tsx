@@ -1,0 +1,87 @@
+import { useEffect, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { isApiError } from '../lib/api/client';
+import { isTerminal, useTask, type Task } from '../lib/api/tasks';
+import { useI18n } from '../lib/i18n';
+import { displayProgress } from '../lib/progress';
+import { USER_INFO_QUERY_KEY } from '../lib/session';
+import { useNow } from '../lib/useNow';
+import { ProgressBar } from './ProgressBar';
+
+export interface TaskStatusText {
+  /** The progress bar's label. */
+  generating: string;
+  /** The failure headline. */
+  failed: string;
+  /** The headline of a TIMEOUT; `failed` when not given. */
+  timeout?: string;
+}
+
+interface TaskStatusViewProps {
+  taskId: string;
+  /** When the task started (ms since epoch), for the simulated progress. */
+  startedAt: number;
+  text: TaskStatusText;
+  /** Also name the status (queued / running) under the bar. */
+  showStatus?: boolean;
+  /** The results of a SUCCESS. */
+  children: (task: Task) => ReactNode;
+}
+
+/**
+ * One generation task of any type: polled, a progress bar while it runs,
+ * then the page's results or the failure (with the server's errorMsg when
+ * it says more than the headline).
+ */
+export function TaskStatusView({ taskId, startedAt, text, showStatus = false, children }: TaskStatusViewProps) {
+  const { t } = useI18n();
+  const qc = useQueryClient();
+  const { data: task, error } = useTask(taskId);
+  const terminal = isTerminal(task?.status);
+  const now = useNow(500, !terminal);
+
+  useEffect(() => {
+    if (!terminal) return;
+    // Refresh history statuses, and the coin count (a failure refunds).
+    void qc.invalidateQueries({ queryKey: ['tasks', 'list'] });
+    void qc.invalidateQueries({ queryKey: USER_INFO_QUERY_KEY });
+  }, [terminal, qc]);
+
+  if (!task) {
+    if (error) {
+      return (
+        <div className="task-failure" data-testid="task-error" role="alert">
+          {isApiError(error) ? error.msg : t('error.server')}
+        </div>
+      );
+    }
+    return <ProgressBar value={0} label={text.generating} testId="task-progress" />;
+  }
+
+  if (!terminal) {
+    return (
+      <div className="task-running" data-task-id={task.taskId}>
+        <ProgressBar value={displayProgress(task.status, task.progress, now - startedAt)} label={text.generating} testId="task-progress" />
+        {showStatus && (
+          <p className="muted" data-testid="task-status">
+            {t(`task.status.${task.status}`)}
+          </p>
+        )}
+      </div>
+    );
+  }
+
+  if (task.status === 'SUCCESS') return <>{children(task)}</>;
+
+  const headline = task.status === 'TIMEOUT' && text.timeout ? text.timeout : text.failed;
+  return (
+    <div className="task-failure" data-testid="task-error" data-task-id={task.taskId} role="alert">
+      <strong>{headline}</strong>
+      {task.errorMsg && task.errorMsg !== headline && (
+        <p className="muted" data-testid="task-error-detail">
+          {task.errorMsg}
+        </p>
+      )}
+    </div>
+  );
+}

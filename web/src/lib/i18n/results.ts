@@ -1,0 +1,31 @@
+/** Strings of the shared result tiles (before/after, saveImage / save2K) and of the creation space's saved images (merged into the one i18n table). */
+export const RESULT_MESSAGES = {
+  'result.before': { zh: '原图', en: 'Before' },
+  'result.after': { zh: '效果图', en: 'After' },
+  'save.standard': { zh: '保存到创作空间', en: 'Save to creation space' },
+  'save.2k': { zh: '保存2K', en: 'Save 2K' },
+  'save.inProgress': { zh: '保存中…', en: 'Saving…' },
+  'save.done': { zh: '已保存', en: 'Saved' },
+  'save.failed': { zh: '保存失败', en: 'Save failed' },
+  'saved.title': { zh: '已保存的图片', en: 'Saved images' },
+  'saved.empty': {
+    zh: '暂无已保存的图片，在生成结果上点击「保存到创作空间」即可长期保留',
+    en: 'No saved images yet; press “Save to creation space” on a result to keep it',
+  },
+  'saved.loading': { zh: '加载中…', en: 'Loading…' },
+  'saved.loadFailed': { zh: '已保存的图片加载失败，请稍后再试', en: 'Could not load your saved images, please try again later' },
+  'saved.quality.standard': { zh: '标清', en: 'Standard' },
+  'saved.quality.2k': { zh: '2K高清', en: '2K' },
+  'saved.download': { zh: '下载', en: 'Download' },
+  'saved.delete': { zh: '删除', en: 'Delete' },
+  'saved.deleteTitle': { zh: '删除图片', en: 'Delete image' },
+  'saved.deleteConfirm': {
+    zh: '确定从创作空间删除这张图片吗？删除后无法恢复。',
+    en: 'Delete this image from your creation space? This cannot be undone.',
+  },
+  'saved.deleted': { zh: '已删除', en: 'Deleted' },
+  'saved.cancel': { zh: '取消', en: 'Cancel' },
+  'saved.prev': { zh: '上一页', en: 'Previous' },
+  'saved.next': { zh: '下一页', en: 'Next' },
+  'saved.page': { zh: '第 {page} / {pages} 页', en: 'Page {page} of {pages}' },
+} as const;
