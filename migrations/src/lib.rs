@@ -13,6 +13,7 @@ mod m20261121_000007_tenants_messages;
 mod m20261121_000008_scheduling;
 mod m20261121_000009_fleet_admin;
 mod m20261121_000011_worker_models;
+mod m20261121_000012_saved_images;
 
 pub struct Migrator;
 
@@ -30,6 +31,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000008_scheduling::Migration),
             Box::new(m20261121_000009_fleet_admin::Migration),
             Box::new(m20261121_000011_worker_models::Migration),
+            Box::new(m20261121_000012_saved_images::Migration),
         ]
     }
 }

@@ -132,6 +132,8 @@ error_codes! {
     MaskEmpty = ("MASK_EMPTY", 3351, 400, "Mask Cannot Be Empty！", "Mask Cannot Be Empty！"),
     DownloadFailed = ("DOWNLOAD_FAILED", 3352, 500, "图片处理失败，请重试", "Preparing the image failed, please try again"),
     RefineFailed = ("REFINE_FAILED", 3353, 500, "抠图优化失败，请重试", "Refining the cutout failed, please try again"),
+    SaveNotPrepared = ("SAVE_NOT_PREPARED", 3354, 409, "图片仍在准备中，请稍后再保存", "The image is still being prepared; save it again in a moment"),
+    SavedImageNotFound = ("SAVED_IMAGE_NOT_FOUND", 3355, 404, "收藏的图片不存在", "Saved image not found"),
     // Background replication (helper H3, 3400–3449).
     BgReproduceReferenceRequired = ("BG_REPRODUCE_REFERENCE_REQUIRED", 3400, 400, "请上传参考图", "Please upload a reference image"),
     BgReproduceBadMode = ("BG_REPRODUCE_BAD_MODE", 3401, 400, "请选择复刻模式：精准复刻或风格模仿", "Please choose a mode: ACCURATE_REPLICATION or STYLE_IMITATION"),

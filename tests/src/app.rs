@@ -225,6 +225,10 @@ impl TestClient {
         Self::send(self.req(reqwest::Method::PUT, path).json(&body)).await
     }
 
+    pub async fn delete(&self, path: &str) -> (u16, Value) {
+        Self::send(self.req(reqwest::Method::DELETE, path)).await
+    }
+
     pub async fn get_bytes(&self, path: &str) -> (u16, Vec<u8>) {
         let resp = self.req(reqwest::Method::GET, path).send().await.unwrap();
         (resp.status().as_u16(), resp.bytes().await.unwrap().to_vec())

@@ -5,6 +5,7 @@
 
 pub mod app;
 pub mod database;
+pub mod fixtures;
 pub mod images;
 pub mod qr_images;
 pub mod redis_server;

@@ -183,6 +183,109 @@ async fn pause_drain_and_resume_are_followed_by_the_worker() {
     assert_eq!(only_node(&admin).await["jobsDone"], 3);
 }
 
+/// Length of one of the app's Redis lists.
+async fn list_len(app: &TestApp, key: &str) -> i64 {
+    let client = redis::Client::open(app.redis.as_ref().unwrap().url()).unwrap();
+    let mut conn = client.get_multiplexed_async_connection().await.unwrap();
+    redis::cmd("LLEN").arg(key).query_async(&mut conn).await.unwrap()
+}
+
+async fn download_state(c: &TestClient, task: TaskId, quality: &str) -> String {
+    let (s, b) = c.get(&format!("/api/tasks/{task}/downloads?index=0&quality={quality}")).await;
+    assert_eq!(s, 200, "{b}");
+    b["data"]["state"].as_str().unwrap().to_owned()
+}
+
+async fn request_download(c: &TestClient, task: TaskId, quality: &str) {
+    let (s, b) = c.post_json(&format!("/api/tasks/{task}/downloads"), json!({ "index": 0, "quality": quality })).await;
+    assert_eq!((s, b["data"]["state"].as_str()), (200, Some("PREPARING")), "{b}");
+}
+
+/// The fast jobs (downloads and cutout refinements: Redis lists outside
+/// apalis) follow pause, drain and resume like the task queues.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn fast_jobs_follow_pause_drain_and_resume() {
+    use pixmart_shared::db::store::membership;
+    use pixmart_shared::domain::{ResultKind, Tier, UserId};
+    use pixmart_shared::fast_jobs::{fast_queue, refine_queue};
+    use pixmart_tests::fixtures::{cutout_image, finished_cutout, wait_download_ready};
+
+    let mut app =
+        TestApp::start_with(TestDatabase::sqlite(), |s| s.worker.metrics_addr = Some("127.0.0.1:0".into())).await;
+    app.start_worker();
+    let (admin, _) = admin(&app).await;
+    let node = only_node(&admin).await;
+    let id = node["id"].as_str().unwrap().to_owned();
+    let metrics = node["metricsAddr"].as_str().unwrap().to_owned();
+    let mut c = app.client();
+    c.register_random().await;
+    let (_, info) = c.get("/api/user/info").await;
+    let user = UserId(info["data"]["user"]["id"].as_i64().unwrap());
+    let db = app.db().await;
+    membership::activate(&db, user, Tier::Professional, 1, "PMTEST", chrono::Utc::now()).await.unwrap();
+    // Standard downloads of a 2000-px result are resized by the worker; a
+    // 2K download of a small one is upscaled (seconds); the mask is for
+    // click refinement.
+    let large = || [(ResultKind::Image, "cutout.png", cutout_image(2000, 1000))];
+    let (big, other_big) = (finished_cutout(&app, user, &large()).await, finished_cutout(&app, user, &large()).await);
+    let small_cutout = cutout_image(160, 120);
+    let rgba = small_cutout.to_rgba8();
+    let small_mask = image::DynamicImage::ImageLuma8(image::GrayImage::from_fn(160, 120, |x, y| {
+        image::Luma([rgba.get_pixel(x, y)[3]])
+    }));
+    let small = finished_cutout(
+        &app,
+        user,
+        &[(ResultKind::Image, "cutout.png", small_cutout), (ResultKind::Mask, "mask.png", small_mask)],
+    )
+    .await;
+    let ns = app.settings.redis.namespace.clone();
+    let (downloads, refines) = (fast_queue(&ns, "default"), refine_queue(&ns, "default"));
+    app.wait_workers(1).await;
+
+    // Paused: a download waits in its list, a refinement is not answered.
+    admin.post_json(&format!("/api/admin/nodes/{id}/pause"), json!({})).await;
+    wait_accepting(&metrics, false).await;
+    request_download(&c, big, "standard").await;
+    let (s, b) = c
+        .post_json(&format!("/api/tasks/{small}/refine"), json!({ "clicks": [{ "x": 5, "y": 5, "keep": false }] }))
+        .await;
+    assert_eq!((s, b["error"].as_str()), (503, Some("SERVICE_UNAVAILABLE")), "a paused node refined: {b}");
+    assert_eq!(download_state(&c, big, "standard").await, "PREPARING");
+    assert_eq!((list_len(&app, &downloads).await, list_len(&app, &refines).await), (1, 1), "a paused node popped");
+
+    // Resumed: both lists are served again.
+    admin.post_json(&format!("/api/admin/nodes/{id}/resume"), json!({})).await;
+    wait_download_ready(&c, &big.to_string(), 0, "standard").await;
+    let res = reqwest::Client::new()
+        .post(format!("{}/api/tasks/{small}/refine", app.base_url))
+        .bearer_auth(c.token.as_deref().unwrap())
+        .json(&json!({ "clicks": [{ "x": 5, "y": 5, "keep": false }] }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    assert_eq!(list_len(&app, &refines).await, 0);
+
+    // Drained while it upscales: that job finishes, the next one waits.
+    request_download(&c, small, "2k").await;
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while list_len(&app, &downloads).await > 0 {
+        assert!(Instant::now() < deadline, "the 2K job was never taken");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    admin.post_json(&format!("/api/admin/nodes/{id}/drain"), json!({})).await;
+    wait_accepting(&metrics, false).await;
+    request_download(&c, other_big, "standard").await;
+    wait_download_ready(&c, &small.to_string(), 0, "2k").await;
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    assert_eq!(download_state(&c, other_big, "standard").await, "PREPARING");
+    assert_eq!(list_len(&app, &downloads).await, 1, "a draining node popped");
+
+    admin.post_json(&format!("/api/admin/nodes/{id}/resume"), json!({})).await;
+    wait_download_ready(&c, &other_big.to_string(), 0, "standard").await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_admin_sees_waiting_work_and_cancels_any_task_with_one_refund_sqlite() {
     waiting_work_and_cancel(TestDatabase::sqlite()).await;

@@ -3,27 +3,18 @@
 //! well under a second; saving an empty mask answers "Mask Cannot Be
 //! Empty！"; a valid mask replaces the mask and the cutout's alpha.
 //! The finished cutout task (image + mask results) is written through the
-//! task store with a small result, as in `downloads.rs`.
+//! task store with a small result (`pixmart_tests::fixtures`).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::time::Instant;
 
 use image::{GrayImage, Luma, RgbaImage};
-use pixmart_shared::db::store::dispatch as dispatch_store;
-use pixmart_shared::db::store::tasks::{self as task_store, NewTask};
-use pixmart_shared::domain::task_spec::upload_url;
-use pixmart_shared::domain::{BizType, Lingshi, ResultKind, TaskId, TaskResult, UploadId, UserId};
-use pixmart_shared::jobs::QueueKey;
-use pixmart_shared::storage::{result_key, BlobStore};
+use pixmart_shared::domain::{ResultKind, UserId};
+use pixmart_shared::storage::result_key;
+use pixmart_tests::fixtures::{finished_cutout, png};
 use pixmart_tests::images::product_photo;
 use pixmart_tests::{TestApp, TestDatabase};
 use serde_json::json;
-
-fn png(img: image::DynamicImage) -> Vec<u8> {
-    let mut buf = std::io::Cursor::new(Vec::new());
-    img.write_to(&mut buf, image::ImageFormat::Png).unwrap();
-    buf.into_inner()
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn click_refine_and_mask_save() {
@@ -42,31 +33,16 @@ async fn click_refine_and_mask_save() {
         let p = photo.get_pixel(x, y);
         image::Rgba([p[0], p[1], p[2], mask.get_pixel(x, y)[0]])
     });
-    let id = TaskId::new();
-    let blobs = BlobStore::new(&app.settings.storage.dir);
+    let id = finished_cutout(
+        &app,
+        user,
+        &[
+            (ResultKind::Image, "cutout.png", image::DynamicImage::ImageRgba8(cutout)),
+            (ResultKind::Mask, "mask.png", image::DynamicImage::ImageLuma8(mask.clone())),
+        ],
+    )
+    .await;
     let (image_key, mask_key) = (result_key(id, "cutout.png"), result_key(id, "mask.png"));
-    blobs.put(&image_key, &png(image::DynamicImage::ImageRgba8(cutout))).await.unwrap();
-    blobs.put(&mask_key, &png(image::DynamicImage::ImageLuma8(mask.clone()))).await.unwrap();
-    let db = app.db().await;
-    let new = NewTask {
-        id,
-        owner: user,
-        biz_type: BizType::MattingImage,
-        params: json!({ "imageUrl": upload_url(UploadId::new()), "model": "isnet" }),
-        cost: Lingshi::new(0),
-        pool: "default".into(),
-        lane: "standard".into(),
-        share_key: dispatch_store::share_key(user, None),
-        queue: QueueKey::for_task(BizType::MattingImage, None).name(&app.settings.redis.namespace),
-        idempotency_key: None,
-    };
-    task_store::create_task(&db, new, 10).await.unwrap();
-    assert!(task_store::claim_task(&db, id, "test", chrono::Duration::seconds(600)).await.unwrap().is_some());
-    let results = [
-        TaskResult { key: image_key.clone(), kind: ResultKind::Image, width: w, height: h },
-        TaskResult { key: mask_key.clone(), kind: ResultKind::Mask, width: w, height: h },
-    ];
-    assert!(task_store::complete_task(&db, id, "test", &results).await.unwrap());
     app.start_worker();
     app.wait_workers(1).await;
 
@@ -111,12 +87,12 @@ async fn click_refine_and_mask_save() {
             .part("file", reqwest::multipart::Part::bytes(data).file_name("mask.png").mime_str("image/png").unwrap());
         http.put(format!("{}/api/tasks/{id}/mask", app.base_url)).bearer_auth(&token).multipart(form).send()
     };
-    let res = put(png(image::DynamicImage::ImageLuma8(GrayImage::new(w, h)))).await.unwrap();
+    let res = put(png(&image::DynamicImage::ImageLuma8(GrayImage::new(w, h)))).await.unwrap();
     assert_eq!(res.status(), 400);
     let body: serde_json::Value = res.json().await.unwrap();
     assert_eq!(body["error"], "MASK_EMPTY");
     assert_eq!(body["msg"], "Mask Cannot Be Empty！");
-    let res = put(png(image::DynamicImage::ImageLuma8(refined.clone()))).await.unwrap();
+    let res = put(png(&image::DynamicImage::ImageLuma8(refined.clone()))).await.unwrap();
     assert_eq!(res.status(), 200);
     let (_, saved) = c.get_bytes(&format!("/api/files/{mask_key}")).await;
     assert_eq!(image::load_from_memory(&saved).unwrap().to_luma8(), refined);

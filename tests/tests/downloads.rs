@@ -8,34 +8,15 @@
 //! (the cutout itself is covered by cutout_end_to_end).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use chrono::Utc;
-use pixmart_shared::db::store::tasks::{self as task_store, NewTask};
-use pixmart_shared::db::store::{dispatch as dispatch_store, membership};
-use pixmart_shared::domain::task_spec::upload_url;
-use pixmart_shared::domain::{BizType, Lingshi, ResultKind, TaskId, TaskResult, Tier, UploadId, UserId};
+use pixmart_shared::db::store::membership;
+use pixmart_shared::domain::{ResultKind, Tier, UserId};
 use pixmart_shared::fast_jobs::fast_queue;
-use pixmart_shared::jobs::QueueKey;
-use pixmart_shared::storage::{result_key, BlobStore};
-use pixmart_tests::images::product_photo;
-use pixmart_tests::{TestApp, TestClient, TestDatabase};
-use serde_json::{json, Value};
-
-async fn wait_ready(c: &TestClient, task: &str, quality: &str) -> Value {
-    let deadline = Instant::now() + Duration::from_secs(180);
-    loop {
-        let (status, body) = c.get(&format!("/api/tasks/{task}/downloads?index=0&quality={quality}")).await;
-        assert_eq!(status, 200, "{body}");
-        match body["data"]["state"].as_str().unwrap() {
-            "READY" => return body["data"].clone(),
-            "PREPARING" => {}
-            other => panic!("download state {other}: {body}"),
-        }
-        assert!(Instant::now() < deadline, "2K download not ready in time");
-        tokio::time::sleep(Duration::from_millis(250)).await;
-    }
-}
+use pixmart_tests::fixtures::{cutout_image, finished_cutout, wait_download_ready};
+use pixmart_tests::{TestApp, TestDatabase};
+use serde_json::json;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn standard_and_2k_downloads_with_real_esrgan() {
@@ -46,34 +27,8 @@ async fn standard_and_2k_downloads_with_real_esrgan() {
     let user = UserId(info["data"]["user"]["id"].as_i64().unwrap());
 
     // A finished cutout task with a 160×120 transparent PNG result.
-    let (photo, truth) = product_photo(160, 120);
-    let rgba = image::RgbaImage::from_fn(160, 120, |x, y| {
-        let p = photo.get_pixel(x, y);
-        image::Rgba([p[0], p[1], p[2], truth.get_pixel(x, y)[0]])
-    });
-    let mut png = std::io::Cursor::new(Vec::new());
-    image::DynamicImage::ImageRgba8(rgba).write_to(&mut png, image::ImageFormat::Png).unwrap();
-    let id = TaskId::new();
-    let key = result_key(id, "cutout.png");
-    BlobStore::new(&app.settings.storage.dir).put(&key, png.get_ref()).await.unwrap();
+    let id = finished_cutout(&app, user, &[(ResultKind::Image, "cutout.png", cutout_image(160, 120))]).await;
     let db = app.db().await;
-    let queue = QueueKey::for_task(BizType::MattingImage, None).name(&app.settings.redis.namespace);
-    let new = NewTask {
-        id,
-        owner: user,
-        biz_type: BizType::MattingImage,
-        params: json!({ "imageUrl": upload_url(UploadId::new()), "model": "isnet" }),
-        cost: Lingshi::new(0),
-        pool: "default".into(),
-        lane: "standard".into(),
-        share_key: dispatch_store::share_key(user, None),
-        queue,
-        idempotency_key: None,
-    };
-    task_store::create_task(&db, new, 10).await.unwrap();
-    assert!(task_store::claim_task(&db, id, "test", chrono::Duration::seconds(600)).await.unwrap().is_some());
-    let result = TaskResult { key, kind: ResultKind::Image, width: 160, height: 120 };
-    assert!(task_store::complete_task(&db, id, "test", &[result]).await.unwrap());
     let task = id.to_string();
     let result_url = format!("/api/files/results/{task}/cutout.png");
 
@@ -106,7 +61,7 @@ async fn standard_and_2k_downloads_with_real_esrgan() {
     let (status, body) = c.post_json(&format!("/api/tasks/{task}/downloads"), post("2k")).await;
     assert_eq!((status, body["error"].as_str()), (429, Some("DOWNLOAD_IN_PROGRESS")), "{body}");
 
-    let ready = wait_ready(&c, &task, "2k").await;
+    let ready = wait_download_ready(&c, &task, 0, "2k").await;
     eprintln!("2K download of a 160x120 cutout prepared in {:?}", started.elapsed());
     let file_url = ready["url"].as_str().unwrap().to_owned();
     assert!(file_url.starts_with(&format!("/api/files/downloads/{task}/")), "{ready}");

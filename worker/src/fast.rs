@@ -29,10 +29,17 @@ const MARKER_REFRESH: Duration = Duration::from_secs(30);
 /// Starts the consumers: refinements on every node (they need no model
 /// file), downloads only where Real-ESRGAN x4plus loads, so any node that
 /// pops a download can finish it.
-pub fn spawn(ctx: Arc<WorkerContext>, stop: watch::Receiver<bool>) -> Vec<tokio::task::JoinHandle<()>> {
+/// `accepting` is the node's desired state (see `node::Consumers`): while
+/// it is false (paused or draining) no job is popped.
+pub fn spawn(
+    ctx: Arc<WorkerContext>,
+    stop: watch::Receiver<bool>,
+    accepting: watch::Receiver<bool>,
+) -> Vec<tokio::task::JoinHandle<()>> {
     let s = &ctx.settings;
+    let refine = Gate { stop: stop.clone(), accepting: accepting.clone() };
     let mut handles =
-        vec![tokio::spawn(consume(ctx.clone(), None, refine_queue(&s.redis.namespace, &s.worker.pool), stop.clone()))];
+        vec![tokio::spawn(consume(ctx.clone(), None, refine_queue(&s.redis.namespace, &s.worker.pool), refine))];
     let path = s.models.dir.join(REALESRGAN_X4PLUS_FILE);
     if !OrtRuntime::is_initialised() || !path.is_file() {
         tracing::info!(path = %path.display(), "Real-ESRGAN not available: this node prepares no downloads");
@@ -45,7 +52,7 @@ pub fn spawn(ctx: Arc<WorkerContext>, stop: watch::Receiver<bool>) -> Vec<tokio:
         match loaded {
             Ok(Ok(session)) => {
                 tracing::info!("Real-ESRGAN loaded; preparing downloads");
-                consume(ctx, Some(Arc::new(session)), queue, stop).await;
+                consume(ctx, Some(Arc::new(session)), queue, Gate { stop, accepting }).await;
             }
             Ok(Err(e)) => tracing::warn!(error = %e, "Real-ESRGAN not loaded; this node prepares no downloads"),
             Err(e) => tracing::warn!(error = %e, "Real-ESRGAN loading panicked"),
@@ -54,23 +61,56 @@ pub fn spawn(ctx: Arc<WorkerContext>, stop: watch::Receiver<bool>) -> Vec<tokio:
     handles
 }
 
+/// When a loop may pop: not once the node stops, and not while an operator
+/// has it paused or draining.
+struct Gate {
+    stop: watch::Receiver<bool>,
+    accepting: watch::Receiver<bool>,
+}
+
+impl Gate {
+    fn stopping(&self) -> bool {
+        *self.stop.borrow()
+    }
+
+    fn accepting(&self) -> bool {
+        *self.accepting.borrow()
+    }
+
+    /// Waits until the node takes jobs again or stops. The desired state
+    /// going away (the heartbeat is gone) is taken as stopping.
+    async fn until_accepting(&mut self) {
+        let orphaned = tokio::select! {
+            r = self.accepting.wait_for(|a| *a) => r.is_err(),
+            _ = self.stop.wait_for(|s| *s) => false,
+        };
+        if orphaned {
+            let _ = self.stop.wait_for(|s| *s).await;
+        }
+    }
+
+    async fn pause_a_moment(&mut self) {
+        tokio::select! { _ = tokio::time::sleep(Duration::from_secs(1)) => {}, _ = self.stop.changed() => {} }
+    }
+}
+
 /// One loop per list: downloads and refinements are consumed separately, so
 /// a click is never queued behind a 2K upscale.
-async fn consume(
-    ctx: Arc<WorkerContext>,
-    session: Option<Arc<UpscaleSession>>,
-    queue: String,
-    mut stop: watch::Receiver<bool>,
-) {
+async fn consume(ctx: Arc<WorkerContext>, session: Option<Arc<UpscaleSession>>, queue: String, mut gate: Gate) {
     let s = &ctx.settings;
     let mut conn: Option<MultiplexedConnection> = None;
-    while !*stop.borrow() {
+    while !gate.stopping() {
+        if !gate.accepting() {
+            tracing::info!(%queue, "fast jobs: node paused or draining; taking none");
+            gate.until_accepting().await;
+            continue;
+        }
         if conn.is_none() {
             match connect(s.redis_url()).await {
                 Ok(c) => conn = Some(c),
                 Err(e) => {
                     tracing::warn!(error = %e, "fast jobs: Redis unavailable; retrying");
-                    tokio::select! { _ = tokio::time::sleep(Duration::from_secs(1)) => {}, _ = stop.changed() => {} }
+                    gate.pause_a_moment().await;
                     continue;
                 }
             }
@@ -79,6 +119,11 @@ async fn consume(
         let popped =
             redis::cmd("BRPOP").arg(&queue).arg(POP_TIMEOUT_SECS).query_async::<Option<(String, String)>>(c).await;
         match popped {
+            // Paused or drained while the pop waited: the job goes back to
+            // the end it came from, first in line for the next node.
+            Ok(Some((_, payload))) if !gate.accepting() || gate.stopping() => {
+                redis_quiet::<i64>(c, redis::cmd("RPUSH").arg(&queue).arg(&payload)).await;
+            }
             Ok(Some((_, payload))) => match serde_json::from_str::<FastJob>(&payload) {
                 Ok(job) => run_job(&ctx, session.as_ref(), c, &job).await,
                 Err(e) => tracing::warn!(error = %e, %payload, "fast jobs: undecodable payload dropped"),

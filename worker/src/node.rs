@@ -11,6 +11,7 @@ use pixmart_shared::db::store::tasks as task_store;
 use pixmart_shared::db::store::workers::{self, DesiredState, WorkerNode};
 use pixmart_shared::db::Db;
 use pixmart_shared::domain::{BizType, TaskId};
+use tokio::sync::watch;
 use tracing::Instrument;
 
 use crate::failure::JobFailure;
@@ -72,13 +73,24 @@ fn detect_device() -> String {
     }
 }
 
-/// The apalis consumers of this node, paused and resumed together to follow
-/// the operator's desired state. Pausing an apalis worker stops it polling
-/// its queue (its service reports not ready), so a paused or draining node
-/// fetches nothing; jobs already running finish.
-#[derive(Clone, Default)]
+/// The consumers of this node, paused and resumed together to follow the
+/// operator's desired state. Pausing an apalis worker stops it polling its
+/// queue (its service reports not ready); the fast-job loops (downloads,
+/// refinements: plain Redis lists, not apalis) watch [`Consumers::accepting`]
+/// and pop nothing while it is false. So a paused or draining node fetches
+/// nothing; jobs already running finish.
+#[derive(Clone)]
 pub struct Consumers {
     contexts: Arc<Mutex<Vec<apalis::prelude::WorkerContext>>>,
+    accepting: Arc<watch::Sender<bool>>,
+}
+
+impl Default for Consumers {
+    fn default() -> Self {
+        // A node starts taking jobs; its first heartbeat says otherwise if
+        // an operator paused or drained it.
+        Consumers { contexts: Arc::default(), accepting: Arc::new(watch::channel(true).0) }
+    }
 }
 
 impl Consumers {
@@ -88,8 +100,15 @@ impl Consumers {
         }
     }
 
+    /// Whether the node takes new jobs now (for consumers that are not
+    /// apalis workers).
+    pub fn accepting(&self) -> watch::Receiver<bool> {
+        self.accepting.subscribe()
+    }
+
     /// Pauses or resumes every consumer to match `state`.
     pub fn apply(&self, state: DesiredState) {
+        self.accepting.send_if_modified(|now| std::mem::replace(now, state.takes_jobs()) != state.takes_jobs());
         let Ok(all) = self.contexts.lock() else { return };
         for ctx in all.iter() {
             let result = if state.takes_jobs() && ctx.is_paused() {

@@ -114,8 +114,9 @@ pub async fn run(settings: Settings, shutdown: impl Future<Output = ()> + Send +
     let mut families: Vec<JobFamily> = capabilities.iter().map(|b| b.family()).collect();
     families.dedup();
     let (stop_tx, _) = tokio::sync::watch::channel(false);
-    // Fast jobs (2K downloads) on their own loop; it ends between jobs on stop.
-    let _fast_jobs = crate::fast::spawn(ctx.clone(), stop_tx.subscribe());
+    // Fast jobs (downloads, refinements) on their own loops; they end
+    // between jobs on stop and follow pause/drain like the queue consumers.
+    let _fast_jobs = crate::fast::spawn(ctx.clone(), stop_tx.subscribe(), consumers.accepting());
     let mut running = Vec::new();
     let refill = Refill::new(conn.clone(), &s.redis.namespace);
     for key in queues::queue_keys(&families, &s.worker.pool) {

@@ -14,7 +14,7 @@
 use actix_web::{web, HttpResponse};
 use pixmart_shared::db::store::{dispatch as dispatch_store, membership, tasks as task_store};
 use pixmart_shared::domain::download::{prepared_key, DownloadQuality, DownloadState};
-use pixmart_shared::domain::{ResultKind, TaskId, TaskResult, TaskStatus};
+use pixmart_shared::domain::{BizType, ResultKind, TaskId, TaskResult, TaskStatus};
 use pixmart_shared::fast_jobs::{failure_key, fast_queue, in_progress_key, FastJob, MARKER_QUEUED_SECS};
 use pixmart_shared::storage::StorageError;
 use pixmart_shared::ErrorCode;
@@ -46,15 +46,36 @@ struct DownloadDto {
 }
 
 /// What a request resolves to before anything is started.
-struct Resolved {
-    task: TaskId,
-    quality: DownloadQuality,
-    source: TaskResult,
+pub(super) struct Resolved {
+    pub(super) task: TaskId,
+    pub(super) biz_type: BizType,
+    pub(super) quality: DownloadQuality,
+    pub(super) source: TaskResult,
     /// `None`: the result itself is the download.
     target: Option<(String, u32)>,
 }
 
-async fn resolve(state: &AppState, me: &AuthUser, task: &str, index: usize, quality: &str) -> ApiResult<Resolved> {
+impl Resolved {
+    /// The key of the downloadable file once READY, or `None` while it
+    /// still has to be prepared (saving needs it READY).
+    pub(super) async fn ready_key(&self, state: &AppState) -> ApiResult<Option<String>> {
+        match &self.target {
+            None => Ok(Some(self.source.key.clone())),
+            Some((key, _)) => Ok(is_stored(state, key).await?.then(|| key.clone())),
+        }
+    }
+}
+
+/// Checks the caller may have result `index` of `task` at `quality`: the
+/// caller's task (else TASK_NOT_FOUND), finished with an image there (else
+/// FILE_NOT_FOUND), 2K only on a tier with it.
+pub(super) async fn resolve(
+    state: &AppState,
+    me: &AuthUser,
+    task: &str,
+    index: usize,
+    quality: &str,
+) -> ApiResult<Resolved> {
     let not_found = || ApiError::new(ErrorCode::TaskNotFound);
     let id: TaskId = task.parse().map_err(|_| not_found())?;
     let quality = DownloadQuality::parse(quality)?;
@@ -73,7 +94,7 @@ async fn resolve(state: &AppState, me: &AuthUser, task: &str, index: usize, qual
     let name = source.key.rsplit('/').next().unwrap_or("result.png").to_owned();
     let target =
         quality.target_long_side(source.width.max(source.height)).map(|l| (prepared_key(id, &name, quality), l));
-    Ok(Resolved { task: id, quality, source, target })
+    Ok(Resolved { task: id, biz_type: task.biz_type, quality, source, target })
 }
 
 fn ready(r: &Resolved, key: &str, long_side: u32) -> HttpResponse {

@@ -9,7 +9,8 @@ use crate::auth::AuthUser;
 use crate::error::{ApiError, ApiResult};
 use crate::AppState;
 
-/// `GET /api/files/{key}`: an upload or a task result, only to its owner.
+/// `GET /api/files/{key}`: an upload, a task result or a saved image, only
+/// to its owner.
 /// Someone else's file answers 404, as if it did not exist.
 pub async fn download(state: web::Data<AppState>, me: AuthUser, path: web::Path<String>) -> ApiResult<HttpResponse> {
     let key = path.into_inner();
@@ -29,6 +30,12 @@ pub async fn download(state: web::Data<AppState>, me: AuthUser, path: web::Path<
         ["downloads", task, name] => {
             let task: TaskId = task.parse().map_err(|_| not_found())?;
             let owner: UserId = task_store::result_owner(&state.db, task).await?.ok_or_else(not_found)?;
+            (owner, content_type_of(name).ok_or_else(not_found)?)
+        }
+        // Saved images (the creation space): the key names their owner,
+        // and only the saved-images route writes under `saved/`.
+        ["saved", user, name] => {
+            let owner = UserId(user.parse().map_err(|_| not_found())?);
             (owner, content_type_of(name).ok_or_else(not_found)?)
         }
         _ => return Err(not_found()),

@@ -2,10 +2,10 @@
 //! `POST /api/messages/read-all`, `POST /api/messages/delete-all`. Every
 //! call is the signed-in user's own inbox only.
 
+use super::paging::page_param;
 use actix_web::{web, HttpResponse};
 use chrono::{DateTime, Utc};
 use pixmart_shared::db::store::messages::{self, MessageRecord};
-use pixmart_shared::domain::Invalid;
 use pixmart_shared::ErrorCode;
 use serde::{Deserialize, Serialize};
 
@@ -22,17 +22,6 @@ pub const MESSAGE_PAGE_SIZE: u64 = 100;
 pub struct ListQuery {
     page_num: Option<String>,
     page_size: Option<String>,
-}
-
-fn page_param(raw: Option<&str>, default: u64, max: u64, field: &'static str) -> Result<u64, Invalid> {
-    match raw.map(str::trim).filter(|s| !s.is_empty()) {
-        None => Ok(default),
-        Some(s) => s
-            .parse::<u64>()
-            .ok()
-            .filter(|n| (1..=max).contains(n))
-            .ok_or(Invalid::field(ErrorCode::InvalidParam, field)),
-    }
 }
 
 #[derive(Debug, Serialize)]

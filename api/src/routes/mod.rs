@@ -18,8 +18,10 @@ mod leads;
 mod masks;
 mod messages;
 mod orders;
+mod paging;
 mod payments;
 mod refine;
+mod saved_images;
 mod tasks;
 mod uploads;
 mod user;
@@ -64,6 +66,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 .route("/tasks/{task_id}/refine", web::post().to(refine::refine))
                 .route("/tasks/{task_id}/events", web::get().to(events::events))
                 .configure(admin::configure)
+                .route("/saved-images", web::post().to(saved_images::save))
+                .route("/saved-images", web::get().to(saved_images::list))
+                .route("/saved-images/{id}", web::delete().to(saved_images::delete))
                 .route("/files/{key:.+}", web::get().to(files::download))
                 .route("/messages", web::get().to(messages::list))
                 .route("/messages/read-all", web::post().to(messages::read_all))

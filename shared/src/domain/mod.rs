@@ -12,6 +12,7 @@ pub mod mask_edit;
 pub mod message;
 pub mod money;
 pub mod order;
+pub mod saved_image;
 pub mod task_result;
 pub mod task_spec;
 pub mod task_status;
@@ -23,7 +24,7 @@ pub mod verify_code;
 
 pub use account::{Account, Email, Password, Phone};
 pub use biz_type::{BizType, JobFamily};
-pub use ids::{TaskId, UploadId, UserId};
+pub use ids::{SavedImageId, TaskId, UploadId, UserId};
 pub use invalid::Invalid;
 pub use money::{Bucket, Lingshi};
 pub use order::{OrderNo, OrderStatus, ProductKind};

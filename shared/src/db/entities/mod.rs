@@ -13,6 +13,7 @@ pub mod messages;
 pub mod orders;
 pub mod payment_nonces;
 pub mod rate_counters;
+pub mod saved_images;
 pub mod tasks;
 pub mod tenant_pools;
 pub mod tenants;

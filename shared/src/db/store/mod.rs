@@ -12,6 +12,7 @@ pub mod membership;
 pub mod messages;
 pub mod orders;
 pub mod rate_limits;
+pub mod saved_images;
 pub mod tasks;
 pub mod tenants;
 pub mod tokens;
