@@ -49,3 +49,28 @@ test('register, upload, cut out, download and find it in history', async ({ page
   await expect(item.getByTestId('history-status')).toHaveText('已完成');
   await expect(item.locator('img')).toBeVisible();
 });
+
+test('save a result to the creation space, find it there, delete it', async ({ page }) => {
+  test.setTimeout(300_000);
+  await page.goto('/ai-cutout');
+  await registerThroughUi(page, randomPhone());
+  await page.getByTestId('file-input').setInputFiles({ name: 'product.png', mimeType: 'image/png', buffer: productPng(1024) });
+  await expect(page.getByTestId('upload-status')).toHaveCount(0, { timeout: 60_000 });
+  await page.getByTestId('generate-button').click();
+  await expect(page.getByTestId('result-image')).toBeVisible({ timeout: 180_000 });
+
+  // Standard quality needs no preparation for a 1024 px result: saved at once.
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/saved-images') && r.request().method() === 'POST');
+  await page.getByTestId('save-standard').first().click();
+  expect((await saved).status()).toBe(200);
+  await expect(page.getByTestId('save-standard').first()).toContainText('已保存');
+
+  await page.goto('/personal-center');
+  const items = page.getByTestId('saved-images').getByTestId('saved-image-item');
+  await expect(items).toHaveCount(1, { timeout: 15_000 });
+  await expect(items.first().locator('img')).toBeVisible();
+
+  await items.first().getByTestId('saved-image-delete').click();
+  await page.getByTestId('saved-image-confirm').getByTestId('confirm-ok').click();
+  await expect(items).toHaveCount(0, { timeout: 15_000 });
+});
