@@ -35,6 +35,9 @@ pub fn png(img: &DynamicImage) -> Vec<u8> {
 /// A SUCCESS cutout task of `user` whose results are `files` (kind, file
 /// name, image), stored as PNG under `results/<task>/<name>`; claimed and
 /// completed by a pretend worker "test".
+/// The pool of fixture tasks (no worker serves it).
+const FIXTURE_POOL: &str = "fixtures";
+
 pub async fn finished_cutout(app: &TestApp, user: UserId, files: &[(ResultKind, &str, DynamicImage)]) -> TaskId {
     let id = TaskId::new();
     let blobs = BlobStore::new(&app.settings.storage.dir);
@@ -51,10 +54,12 @@ pub async fn finished_cutout(app: &TestApp, user: UserId, files: &[(ResultKind, 
         biz_type: BizType::MattingImage,
         params: json!({ "imageUrl": upload_url(UploadId::new()), "model": "isnet" }),
         cost: Lingshi::new(0),
-        pool: "default".into(),
+        // A pool no worker serves: the test's own worker must not claim the
+        // task before this fixture does.
+        pool: FIXTURE_POOL.into(),
         lane: "standard".into(),
         share_key: dispatch_store::share_key(user, None),
-        queue: QueueKey::for_task(BizType::MattingImage, None).name(&app.settings.redis.namespace),
+        queue: QueueKey::for_task(BizType::MattingImage, Some(FIXTURE_POOL)).name(&app.settings.redis.namespace),
         idempotency_key: None,
     };
     task_store::create_task(&db, new, 10).await.unwrap();
