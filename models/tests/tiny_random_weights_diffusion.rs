@@ -118,6 +118,34 @@ fn tiny_random_weights_inpainting_9_channel_keeps_the_product_exactly() {
     assert_ne!(delivered.get_pixel(0, 0), original.get_pixel(0, 0), "outside the product is regenerated");
 }
 
+/// A node with only an inpainting model serves the img2img types too
+/// (CUSTOMIZED_MODEL, PET_IMAGE_CUSTOMIZED): the 9-channel UNet gets a
+/// full mask over a fully masked image in every mode.
+#[test]
+fn tiny_random_weights_9_channel_unet_runs_img2img_and_text_to_image() {
+    let (_dir, model) = load(TinyOptions { inpainting: true, default_steps: 10, ..Default::default() });
+    let mut req = request(Mode::ImageToImage { init: input(), strength: 0.6 });
+    req.steps = None;
+    let mut steps = Vec::new();
+    let out = model
+        .generate(&req, &mut |p| {
+            steps.push(p.steps);
+            Control::Continue
+        })
+        .unwrap();
+    assert_eq!(out.len(), 2);
+    assert!(out.iter().all(|i| i.dimensions() == (64, 64)));
+    assert_eq!(steps, vec![6; 12], "denoisingStrength 0.6 of 10 steps, per image");
+    let again = model.generate(&req, &mut |_| Control::Continue).unwrap();
+    assert_eq!(out, again, "deterministic per seed");
+    // The input matters: another init image gives another result.
+    let mut other = req.clone();
+    other.mode = Mode::ImageToImage { init: RgbImage::from_pixel(64, 64, Rgb([250, 10, 10])), strength: 0.6 };
+    assert_ne!(model.generate(&other, &mut |_| Control::Continue).unwrap(), out);
+    let t2i = model.generate(&request(Mode::TextToImage), &mut |_| Control::Continue).unwrap();
+    assert_eq!(t2i.len(), 2);
+}
+
 #[test]
 fn tiny_random_weights_inpainting_4_channel_blend_path_runs() {
     let (_dir, model) = load(TinyOptions::default());

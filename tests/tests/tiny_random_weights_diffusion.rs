@@ -58,7 +58,6 @@ fn resize_like_worker(photo: &image::RgbImage, w: u32, h: u32) -> image::RgbImag
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "fails in the worker (GENERATION_FAILED at 5 %) in the first full run; under investigation, see the issue 8 note"]
 async fn tiny_random_weights_diffusion_end_to_end_keeps_the_product_and_reports_progress() {
     let models = models_with_tiny(TinyOptions { default_steps: 6, ..e2e_tiny() });
     let app = start(models.path()).await;
@@ -99,7 +98,6 @@ async fn tiny_random_weights_diffusion_end_to_end_keeps_the_product_and_reports_
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "fails in the worker (GENERATION_FAILED at 5 %) in the first full run; under investigation, see the issue 8 note"]
 async fn tiny_random_weights_diffusion_progress_and_stop_between_steps() {
     let models = models_with_tiny(TinyOptions { default_steps: 400, ..e2e_tiny() });
     let app = start(models.path()).await;

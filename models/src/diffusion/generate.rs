@@ -8,8 +8,9 @@ use candle_transformers::models::stable_diffusion::euler_ancestral_discrete::Eul
 use candle_transformers::models::stable_diffusion::schedulers::{Scheduler, SchedulerConfig};
 use image::{GrayImage, RgbImage};
 
+use super::conditioning::Conditioning;
 use super::config::SchedulerKind;
-use super::tensors::{image_to_tensor, mask_to_latent, seeded_noise, tensor_to_image};
+use super::tensors::{image_to_tensor, seeded_noise, tensor_to_image};
 use super::text::embed;
 use super::{DiffusionError, DiffusionModel};
 
@@ -82,6 +83,27 @@ struct Prepared {
     latent_shape: (usize, usize, usize, usize),
 }
 
+impl Prepared {
+    /// The UNet's batch: unconditional and conditional with guidance.
+    fn batch(&self) -> usize {
+        if self.guidance.is_some() {
+            2
+        } else {
+            1
+        }
+    }
+}
+
+impl Mode {
+    /// The fraction of the schedule that runs (1 for text-to-image).
+    fn strength(&self) -> f64 {
+        match self {
+            Mode::TextToImage => 1.0,
+            Mode::ImageToImage { strength, .. } | Mode::Inpaint { strength, .. } => *strength,
+        }
+    }
+}
+
 impl DiffusionModel {
     /// Runs the request; `on_step` is called after every step and stops the
     /// run with [`DiffusionError::Cancelled`] when it returns `Stop`.
@@ -114,10 +136,10 @@ impl DiffusionModel {
         mut times: Option<&mut LoopTimes>,
     ) -> Result<Vec<RgbImage>, DiffusionError> {
         let prep = self.prepare(req)?;
+        let cond = self.conditioning(req, prep.batch())?;
         let mut out = Vec::with_capacity(req.count);
         for index in 0..req.count {
-            let seed = req.seed.wrapping_add(index as u64);
-            let latents = self.denoise(req, &prep, seed, index, on_step, times.as_deref_mut())?;
+            let latents = self.denoise(req, &prep, &cond, index, on_step, times.as_deref_mut())?;
             out.push(self.decode(&latents)?);
         }
         Ok(out)
@@ -179,7 +201,7 @@ impl DiffusionModel {
     }
 
     /// Unscaled image → scaled latents (mean of the VAE posterior).
-    fn encode(&self, img: &RgbImage) -> Result<Tensor, DiffusionError> {
+    pub(crate) fn encode(&self, img: &RgbImage) -> Result<Tensor, DiffusionError> {
         let x = image_to_tensor(img, &self.device, self.dtype)?;
         self.vae_encoder.encode_mean(&x).and_then(|l| l * self.resolved.vae_scale).map_err(DiffusionError::inference)
     }
@@ -194,7 +216,7 @@ impl DiffusionModel {
         &self,
         req: &GenerateRequest,
         prep: &Prepared,
-        seed: u64,
+        cond: &Conditioning,
         index: usize,
         on_step: &mut dyn FnMut(StepProgress) -> Control,
         mut times: Option<&mut LoopTimes>,
@@ -202,65 +224,26 @@ impl DiffusionModel {
         let e = DiffusionError::inference;
         let mut scheduler = self.scheduler(prep.steps)?;
         let timesteps = scheduler.timesteps().to_vec();
+        // Image `index` of the request uses `seed + index`.
+        let seed = req.seed.wrapping_add(index as u64);
         let noise = seeded_noise(seed, prep.latent_shape, &self.device, self.dtype)?;
 
-        let strength = match &req.mode {
-            Mode::TextToImage => 1.0,
-            Mode::ImageToImage { strength, .. } | Mode::Inpaint { strength, .. } => *strength,
-        };
+        let strength = req.mode.strength();
         // img2img: only the last strength × steps steps run.
         let run = ((timesteps.len() as f64 * strength).round() as usize).clamp(1, timesteps.len());
         let t_start = timesteps.len() - run;
 
-        // Known latents for img2img/inpainting.
-        let init = match &req.mode {
-            Mode::TextToImage => None,
-            Mode::ImageToImage { init, .. } => Some(self.encode(init)?),
-            Mode::Inpaint { image, .. } => Some(self.encode(image)?),
-        };
-        // Inpainting extras: latent mask and masked-image latents (9-ch) or
-        // the blend mask (4-ch).
-        let inpaint = match &req.mode {
-            Mode::Inpaint { image, mask, .. } => {
-                let f = self.config.vae_factor();
-                let m = mask_to_latent(mask, f, &self.device, self.dtype)?;
-                let masked_latents = if self.config.inpainting {
-                    let mut masked = image.clone();
-                    for (p, mp) in masked.pixels_mut().zip(mask.pixels()) {
-                        if mp[0] >= 128 {
-                            // 127.5 maps to 0 in -1..1, diffusers' "masked" value.
-                            *p = image::Rgb([127, 127, 127]);
-                        }
-                    }
-                    Some(self.encode(&masked)?)
-                } else {
-                    None
-                };
-                Some((m, masked_latents))
-            }
-            _ => None,
-        };
-
-        let mut latents = match (&init, strength >= 1.0) {
+        let mut latents = match (&cond.init, strength >= 1.0) {
             (Some(init), false) => scheduler.add_noise(init, noise.clone(), timesteps[t_start]).map_err(e)?,
             _ => (&noise * scheduler.init_noise_sigma()).map_err(e)?,
         };
-        let batch = if prep.guidance.is_some() { 2 } else { 1 };
-        let nine = match &inpaint {
-            Some((m, Some(ml))) => {
-                let m2 = Tensor::cat(&vec![m.clone(); batch], 0).map_err(e)?;
-                let ml2 = Tensor::cat(&vec![ml.clone(); batch], 0).map_err(e)?;
-                Some((m2, ml2))
-            }
-            _ => None,
-        };
-
+        let batch = prep.batch();
         for (i, &t) in timesteps.iter().enumerate().skip(t_start) {
             let step_start = std::time::Instant::now();
             let input = if batch == 2 { Tensor::cat(&[&latents, &latents], 0).map_err(e)? } else { latents.clone() };
             let input = scheduler.scale_model_input(input, t).map_err(e)?;
-            let input = match &nine {
-                Some((m2, ml2)) => Tensor::cat(&[&input, m2, ml2], 1).map_err(e)?,
+            let input = match &cond.extra_channels {
+                Some(extra) => Tensor::cat(&[&input, extra], 1).map_err(e)?,
                 None => input,
             };
             let unet_start = std::time::Instant::now();
@@ -272,15 +255,15 @@ impl DiffusionModel {
             let noise_pred = match prep.guidance {
                 Some(g) => {
                     let parts = noise_pred.chunk(2, 0).map_err(e)?;
-                    let (uncond, cond) = (&parts[0], &parts[1]);
-                    (uncond + ((cond - uncond).map_err(e)? * g).map_err(e)?).map_err(e)?
+                    let (uncond, text) = (&parts[0], &parts[1]);
+                    (uncond + ((text - uncond).map_err(e)? * g).map_err(e)?).map_err(e)?
                 }
                 None => noise_pred,
             };
             latents = scheduler.step(&noise_pred, t, &latents).map_err(e)?;
             // 4-channel inpainting: put the known region back at the
             // noise level of the next step.
-            if let (Some((m, None)), Some(init)) = (&inpaint, &init) {
+            if let (Some(m), Some(init)) = (&cond.blend_mask, &cond.init) {
                 let known = match timesteps.get(i + 1) {
                     Some(&next) => scheduler.add_noise(init, noise.clone(), next).map_err(e)?,
                     None => init.clone(),
@@ -350,8 +333,9 @@ pub struct PartTimes {
     pub unet_forward: std::time::Duration,
     /// One VAE decode.
     pub decode: std::time::Duration,
-    /// VAE encodes of the request's inputs (img2img 1, 4-channel inpainting
-    /// 1, 9-channel inpainting 2: the image and the masked image).
+    /// VAE encodes of the request's inputs, once per request (4-channel
+    /// UNets: the input image, if any; 9-channel UNets also the masked
+    /// image, in every mode).
     pub encodes: std::time::Duration,
 }
 
@@ -386,18 +370,7 @@ impl DiffusionModel {
         self.decode(&latents)?;
         let decode = t2.elapsed();
         let t3 = Instant::now();
-        match &req.mode {
-            Mode::TextToImage => {}
-            Mode::ImageToImage { init, .. } => {
-                self.encode(init)?;
-            }
-            Mode::Inpaint { image, .. } => {
-                self.encode(image)?;
-                if self.config.inpainting {
-                    self.encode(image)?;
-                }
-            }
-        }
+        self.conditioning(req, prep.batch())?;
         let encodes = t3.elapsed();
         Ok(PartTimes { text, unet_forward, decode, encodes })
     }

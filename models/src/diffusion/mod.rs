@@ -7,6 +7,7 @@
 //!
 //! Pure: callers pass the model folder and decoded images.
 
+mod conditioning;
 mod config;
 mod error;
 mod generate;
