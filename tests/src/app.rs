@@ -312,6 +312,34 @@ impl TestClient {
         body["data"]["taskId"].as_str().unwrap().to_owned()
     }
 
+    /// The signed-in user's id.
+    pub async fn user_id(&self) -> pixmart_shared::domain::UserId {
+        let (status, info) = self.get("/api/user/info").await;
+        assert_eq!(status, 200, "{info}");
+        pixmart_shared::domain::UserId(info["data"]["user"]["id"].as_i64().unwrap())
+    }
+
+    /// `GET /api/capabilities` for one bizType.
+    pub async fn capability(&self, biz: &str) -> Value {
+        let (status, body) = self.get("/api/capabilities").await;
+        assert_eq!(status, 200, "{body}");
+        body["data"]["bizTypes"][biz].clone()
+    }
+
+    /// Waits until the bizType's capability state is `state` (workers
+    /// register and report); returns it.
+    pub async fn wait_capability(&self, biz: &str, state: &str) -> Value {
+        let deadline = Instant::now() + Duration::from_secs(90);
+        loop {
+            let cap = self.capability(biz).await;
+            if cap["state"] == state {
+                return cap;
+            }
+            assert!(Instant::now() < deadline, "{biz} never became {state}: {cap}");
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+
     /// Polls the task until it is terminal (the UI's polling, faster).
     pub async fn wait_task(&self, task_id: &str, timeout: Duration) -> Value {
         let deadline = Instant::now() + timeout;

@@ -1,6 +1,7 @@
-//! Finished tasks written straight through the task store, for tests of
-//! what happens after a task (downloads, the cutout editor, saved images)
-//! that need small, known results rather than a model run.
+//! Test fixtures: finished tasks written straight through the task store,
+//! for tests of what happens after a task (downloads, the cutout editor,
+//! saved images) that need small, known results rather than a model run;
+//! tenant members; a worker's own view of its desired state.
 
 use std::time::{Duration, Instant};
 
@@ -82,5 +83,45 @@ pub async fn wait_download_ready(c: &TestClient, task: &str, index: usize, quali
         }
         assert!(Instant::now() < deadline, "{quality} download not ready in time");
         tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+}
+
+/// A fresh signed-in user, member of a new tenant `slug` with `switches`.
+pub async fn tenant_member(
+    app: &TestApp,
+    slug: &str,
+    switches: pixmart_shared::domain::tenant::TenantSwitches,
+) -> TestClient {
+    use pixmart_shared::db::store::tenants;
+    let db = app.db().await;
+    let spec = tenants::TenantSpec {
+        slug: pixmart_shared::domain::tenant::TenantSlug::parse(slug).unwrap(),
+        name: slug.to_owned(),
+        icon: None,
+        company_name: None,
+        enterprise: false,
+        switches,
+    };
+    let tenant = tenants::upsert_tenant(&db, &spec).await.unwrap();
+    let mut c = app.client();
+    c.register_random().await;
+    assert!(tenants::assign_user(&db, c.user_id().await, Some(tenant.id)).await.unwrap());
+    c
+}
+
+/// A worker's `pixmart_worker_accepting_jobs` gauge on its metrics
+/// listener: whether it takes jobs (not paused or draining).
+pub async fn worker_accepting(metrics_addr: &str) -> Option<bool> {
+    let text = reqwest::get(format!("http://{metrics_addr}/metrics")).await.ok()?.text().await.ok()?;
+    let line = text.lines().find(|l| l.starts_with("pixmart_worker_accepting_jobs"))?;
+    Some(line.trim_end().ends_with(" 1"))
+}
+
+/// Waits until the worker applied the desired state (`want`: accepting).
+pub async fn wait_worker_accepting(metrics_addr: &str, want: bool) {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while worker_accepting(metrics_addr).await != Some(want) {
+        assert!(Instant::now() < deadline, "worker never applied accepting={want}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
     }
 }

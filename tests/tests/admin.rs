@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 use pixmart_shared::db::store::workers::{self, WorkerNode};
 use pixmart_shared::db::store::{ledger, tasks as task_store};
 use pixmart_shared::domain::{BizType, TaskId};
+use pixmart_tests::fixtures::wait_worker_accepting;
 use pixmart_tests::images::{encode_png, product_photo};
 use pixmart_tests::{TestApp, TestClient, TestDatabase};
 use serde_json::{json, Value};
@@ -60,21 +61,6 @@ async fn admin_endpoints_refuse_anonymous_and_non_admin_callers() {
     assert!(pixmart_api::admin_cli::set_admin(&app.settings, "13900000000", true).await.is_err());
 }
 
-/// The worker's own view: its `worker_accepting_jobs` gauge.
-async fn accepting(metrics_addr: &str) -> Option<bool> {
-    let text = reqwest::get(format!("http://{metrics_addr}/metrics")).await.ok()?.text().await.ok()?;
-    let line = text.lines().find(|l| l.starts_with("pixmart_worker_accepting_jobs"))?;
-    Some(line.trim_end().ends_with(" 1"))
-}
-
-async fn wait_accepting(metrics_addr: &str, want: bool) {
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while accepting(metrics_addr).await != Some(want) {
-        assert!(Instant::now() < deadline, "worker never applied accepting={want}");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-}
-
 async fn only_node(admin: &TestClient) -> Value {
     let deadline = Instant::now() + Duration::from_secs(60);
     loop {
@@ -85,6 +71,17 @@ async fn only_node(admin: &TestClient) -> Value {
         assert!(Instant::now() < deadline, "no node registered");
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
+}
+
+/// An app with one real worker (its metrics listener on), an admin, and
+/// the worker's node as the admin sees it.
+async fn one_worker_and_an_admin() -> (TestApp, TestClient, Value) {
+    let mut app =
+        TestApp::start_with(TestDatabase::sqlite(), |s| s.worker.metrics_addr = Some("127.0.0.1:0".into())).await;
+    app.start_worker();
+    let (admin, _) = admin(&app).await;
+    let node = only_node(&admin).await;
+    (app, admin, node)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -129,11 +126,7 @@ async fn an_admin_assigns_a_tenants_dedicated_pool_over_http() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn pause_drain_and_resume_are_followed_by_the_worker() {
-    let mut app =
-        TestApp::start_with(TestDatabase::sqlite(), |s| s.worker.metrics_addr = Some("127.0.0.1:0".into())).await;
-    app.start_worker();
-    let (admin, _) = admin(&app).await;
-    let node = only_node(&admin).await;
+    let (app, admin, node) = one_worker_and_an_admin().await;
     let id = node["id"].as_str().unwrap().to_owned();
     let metrics = node["metricsAddr"].as_str().unwrap().to_owned();
     assert_eq!(node["status"], "live", "{node}");
@@ -148,7 +141,7 @@ async fn pause_drain_and_resume_are_followed_by_the_worker() {
     let (s, b) = admin.post_json(&format!("/api/admin/nodes/{id}/pause"), json!({})).await;
     assert_eq!(s, 200, "{b}");
     assert_eq!((b["data"]["status"].as_str(), b["data"]["desiredState"].as_str()), (Some("paused"), Some("paused")));
-    wait_accepting(&metrics, false).await;
+    wait_worker_accepting(&metrics, false).await;
     let waiting: TaskId = c.submit_cutout(&url, None).await.parse().unwrap();
     tokio::time::sleep(Duration::from_secs(3)).await;
     let t = task_store::get_task(&db, waiting).await.unwrap().unwrap();
@@ -168,7 +161,7 @@ async fn pause_drain_and_resume_are_followed_by_the_worker() {
     }
     let (_, b) = admin.post_json(&format!("/api/admin/nodes/{id}/drain"), json!({})).await;
     assert_eq!(b["data"]["status"], "draining", "{b}");
-    wait_accepting(&metrics, false).await;
+    wait_worker_accepting(&metrics, false).await;
     assert_eq!(c.wait_task(&running.to_string(), Duration::from_secs(120)).await["status"], "SUCCESS");
     let after: TaskId = c.submit_cutout(&url, None).await.parse().unwrap();
     tokio::time::sleep(Duration::from_secs(3)).await;
@@ -206,21 +199,16 @@ async fn request_download(c: &TestClient, task: TaskId, quality: &str) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn fast_jobs_follow_pause_drain_and_resume() {
     use pixmart_shared::db::store::membership;
-    use pixmart_shared::domain::{ResultKind, Tier, UserId};
+    use pixmart_shared::domain::{ResultKind, Tier};
     use pixmart_shared::fast_jobs::{fast_queue, refine_queue};
     use pixmart_tests::fixtures::{cutout_image, finished_cutout, wait_download_ready};
 
-    let mut app =
-        TestApp::start_with(TestDatabase::sqlite(), |s| s.worker.metrics_addr = Some("127.0.0.1:0".into())).await;
-    app.start_worker();
-    let (admin, _) = admin(&app).await;
-    let node = only_node(&admin).await;
+    let (app, admin, node) = one_worker_and_an_admin().await;
     let id = node["id"].as_str().unwrap().to_owned();
     let metrics = node["metricsAddr"].as_str().unwrap().to_owned();
     let mut c = app.client();
     c.register_random().await;
-    let (_, info) = c.get("/api/user/info").await;
-    let user = UserId(info["data"]["user"]["id"].as_i64().unwrap());
+    let user = c.user_id().await;
     let db = app.db().await;
     membership::activate(&db, user, Tier::Professional, 1, "PMTEST", chrono::Utc::now()).await.unwrap();
     // Standard downloads of a 2000-px result are resized by the worker; a
@@ -245,7 +233,7 @@ async fn fast_jobs_follow_pause_drain_and_resume() {
 
     // Paused: a download waits in its list, a refinement is not answered.
     admin.post_json(&format!("/api/admin/nodes/{id}/pause"), json!({})).await;
-    wait_accepting(&metrics, false).await;
+    wait_worker_accepting(&metrics, false).await;
     request_download(&c, big, "standard").await;
     let (s, b) = c
         .post_json(&format!("/api/tasks/{small}/refine"), json!({ "clicks": [{ "x": 5, "y": 5, "keep": false }] }))
@@ -275,7 +263,7 @@ async fn fast_jobs_follow_pause_drain_and_resume() {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     admin.post_json(&format!("/api/admin/nodes/{id}/drain"), json!({})).await;
-    wait_accepting(&metrics, false).await;
+    wait_worker_accepting(&metrics, false).await;
     request_download(&c, other_big, "standard").await;
     wait_download_ready(&c, &small.to_string(), 0, "2k").await;
     tokio::time::sleep(Duration::from_secs(2)).await;

@@ -12,16 +12,11 @@
 use chrono::Utc;
 use pixmart_shared::db::store::membership;
 use pixmart_shared::domain::download::prepared_key;
-use pixmart_shared::domain::{ResultKind, Tier, UserId};
+use pixmart_shared::domain::{ResultKind, Tier};
 use pixmart_shared::storage::{result_key, BlobStore};
 use pixmart_tests::fixtures::{cutout_image, finished_cutout, wait_download_ready};
 use pixmart_tests::{TestApp, TestClient, TestDatabase};
 use serde_json::{json, Value};
-
-async fn user_id(c: &TestClient) -> UserId {
-    let (_, info) = c.get("/api/user/info").await;
-    UserId(info["data"]["user"]["id"].as_i64().unwrap())
-}
 
 async fn save(c: &TestClient, task: &str, index: u64, quality: &str) -> (u16, Value) {
     c.post_json("/api/saved-images", json!({ "taskId": task, "index": index, "quality": quality })).await
@@ -37,7 +32,7 @@ async fn saved_images(db: TestDatabase) {
     app.wait_workers(1).await;
     let mut c = app.client();
     c.register_random().await;
-    let user = user_id(&c).await;
+    let user = c.user_id().await;
     let id = finished_cutout(&app, user, &[(ResultKind::Image, "cutout.png", cutout_image(160, 120))]).await;
     let task = id.to_string();
     let blobs = BlobStore::new(&app.settings.storage.dir);

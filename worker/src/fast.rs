@@ -3,6 +3,7 @@
 //! its own Redis connection (BRPOP blocks the connection it runs on):
 //! cutout refinements (every node) and standard/2K downloads (nodes that
 //! loaded Real-ESRGAN x4plus; a 2K upscale uses every core it is given).
+//! Like the queue consumers they follow the operator's pause and drain.
 
 use std::io::Cursor;
 use std::sync::Arc;
@@ -29,6 +30,7 @@ const MARKER_REFRESH: Duration = Duration::from_secs(30);
 /// Starts the consumers: refinements on every node (they need no model
 /// file), downloads only where Real-ESRGAN x4plus loads, so any node that
 /// pops a download can finish it.
+///
 /// `accepting` is the node's desired state (see `node::Consumers`): while
 /// it is false (paused or draining) no job is popped.
 pub fn spawn(
