@@ -47,9 +47,14 @@ async fn render(state: &AppState) -> anyhow::Result<String> {
                 .set(i64::try_from(n).unwrap_or(i64::MAX));
         }
         if let Ok(biz) = BizType::parse(&d.biz_type) {
-            let queue = QueueKey::for_task(biz, Some(&d.pool)).name(state.dispatcher.namespace());
-            if let Ok(n) = state.dispatcher.depth(&queue).await {
-                redis.with_label_values(&[queue.as_str()]).set(i64::try_from(n).unwrap_or(i64::MAX));
+            // The plain queue and the commercial one (tenants that refuse
+            // non-commercial models).
+            for commercial in [false, true] {
+                let key = QueueKey::for_task(biz, Some(&d.pool)).commercial_only(commercial);
+                let queue = key.name(state.dispatcher.namespace());
+                if let Ok(n) = state.dispatcher.depth(&queue).await {
+                    redis.with_label_values(&[queue.as_str()]).set(i64::try_from(n).unwrap_or(i64::MAX));
+                }
             }
         }
     }

@@ -72,25 +72,46 @@ impl Lane {
     }
 }
 
-/// Where a task's job goes in Redis: family × compute pool. Lanes and
-/// fairness are decided by the dispatcher before a job reaches Redis (it
-/// keeps only a small window per queue there), so a queue needs no lane.
+/// Where a task's job goes in Redis: family × compute pool, and whether
+/// only commercially licensed models may run it. Lanes and fairness are
+/// decided by the dispatcher before a job reaches Redis (it keeps only a
+/// small window per queue there), so a queue needs no lane.
+///
+/// Licence routing: a tenant that refuses non-commercial models
+/// (`refuseNonCommercialModels`) sends its tasks to the family's
+/// *commercial* queue of its pool, `<ns>:<family>:<pool>:commercial`. Every
+/// node of the pool consumes the plain queue of the families it serves, but
+/// only a node whose advertised task types of that family all run on
+/// commercially licensed models (its registry report's `commercialOnly`)
+/// also consumes the commercial one. So such a tenant's task never reaches a
+/// node that would use a non-commercial model, while any node may run
+/// everyone else's. The submit gate refuses the task up front when no such
+/// node is known (`MODEL_NOT_ALLOWED`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct QueueKey {
     pub family: JobFamily,
     pub pool: String,
+    pub commercial_only: bool,
 }
 
 pub const DEFAULT_POOL: &str = "default";
 
 impl QueueKey {
     pub fn for_task(biz: BizType, pool: Option<&str>) -> Self {
-        QueueKey { family: biz.family(), pool: pool.unwrap_or(DEFAULT_POOL).to_owned() }
+        QueueKey { family: biz.family(), pool: pool.unwrap_or(DEFAULT_POOL).to_owned(), commercial_only: false }
     }
 
-    /// The Redis queue name, e.g. `pixmart:segment:default`.
+    /// The same family and pool, for commercially licensed models only
+    /// (`true`) or any (`false`).
+    pub fn commercial_only(self, commercial_only: bool) -> Self {
+        QueueKey { commercial_only, ..self }
+    }
+
+    /// The Redis queue name, e.g. `pixmart:segment:default` or
+    /// `pixmart:segment:default:commercial`.
     pub fn name(&self, namespace: &str) -> String {
-        format!("{namespace}:{}:{}", self.family.as_str(), self.pool)
+        let suffix = if self.commercial_only { ":commercial" } else { "" };
+        format!("{namespace}:{}:{}{suffix}", self.family.as_str(), self.pool)
     }
 }
 
@@ -141,6 +162,9 @@ mod tests {
         assert_eq!(k.name("pixmart"), "pixmart:segment:default");
         let k = QueueKey::for_task(BizType::QrCodeArt, Some("acme"));
         assert_eq!(k.name("px"), "px:qr:acme");
+        let k = QueueKey::for_task(BizType::TryOn, Some("acme")).commercial_only(true);
+        assert_eq!(k.name("px"), "px:diffusion:acme:commercial");
+        assert_eq!(k.commercial_only(false).name("px"), "px:diffusion:acme");
     }
 
     #[test]

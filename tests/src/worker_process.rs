@@ -20,6 +20,18 @@ impl WorkerProcess {
     /// with the test's settings: 1 s heartbeats, `lease_secs` per claim, a
     /// metrics listener on a free port, and `args` (e.g. `--pool`).
     pub fn spawn(bin: &str, settings: &Settings, lease_secs: u64, args: &[&str]) -> Self {
+        Self::spawn_with_env(bin, settings, lease_secs, args, &[])
+    }
+
+    /// As [`spawn`](Self::spawn), with more environment (e.g. the licence
+    /// policy or a registry file), set last so it wins.
+    pub fn spawn_with_env(
+        bin: &str,
+        settings: &Settings,
+        lease_secs: u64,
+        args: &[&str],
+        env: &[(&str, &str)],
+    ) -> Self {
         let dir = tempfile::tempdir().unwrap();
         let log = dir.path().join("worker.log");
         let stderr = std::fs::File::create(&log).unwrap();
@@ -41,6 +53,7 @@ impl WorkerProcess {
         if let Some(ort) = &settings.models.ort_dylib_path {
             cmd.env("PIXMART__MODELS__ORT_DYLIB_PATH", ort);
         }
+        cmd.envs(env.iter().copied());
         let child = cmd.spawn().unwrap_or_else(|e| panic!("cannot start {bin}: {e}"));
         let pid = child.id();
         WorkerProcess { child, pid, log, _dir: dir }

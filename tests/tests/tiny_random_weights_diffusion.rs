@@ -11,9 +11,12 @@ use std::time::{Duration, Instant};
 
 use pixmart_models::diffusion::tiny::{write_tiny_model, TinyOptions};
 use pixmart_models::diffusion::{verify_kept_region, KEPT_REGION_TOLERANCE};
+use pixmart_shared::config::ModelSettings;
 use pixmart_shared::domain::BizType;
 use pixmart_tests::images::{encode_png, product_photo};
-use pixmart_tests::{models_dir, TestApp, TestClient, TestDatabase};
+use pixmart_tests::{models_dir, TestApp, TestClient, TestDatabase, WorkerProcess};
+use pixmart_worker::models::LoadedModels;
+use pixmart_worker::registry::{assess, node_registry, NodeModels};
 use serde_json::{json, Value};
 
 /// A models dir with the real models (linked) and the tiny diffusion model.
@@ -136,13 +139,18 @@ async fn tiny_random_weights_diffusion_progress_and_stop_between_steps() {
     assert_eq!(task["status"], "SUCCESS", "{task}");
 }
 
+/// The node's models as a worker loads them (its registry and policy).
+fn load(settings: &ModelSettings) -> LoadedModels {
+    LoadedModels::load(settings, &node_registry(settings).unwrap())
+}
+
 #[test]
 fn tiny_random_weights_diffusion_gating_advertises_only_with_weights() {
     let mut settings = pixmart_shared::config::Settings::load(None).unwrap();
     // No diffusion folder: no diffusion task type, and the reason is logged.
     let empty = tempfile::tempdir().unwrap();
     settings.models.dir = empty.path().to_path_buf();
-    let loaded = pixmart_worker::models::LoadedModels::load(&settings.models);
+    let loaded = load(&settings.models);
     assert!(!loaded.capabilities().contains(&BizType::CustomizedModel));
     assert!(
         loaded.missing.iter().any(|m| m.contains("stable-diffusion") && m.contains("sd15-inpainting")),
@@ -154,10 +162,127 @@ fn tiny_random_weights_diffusion_gating_advertises_only_with_weights() {
     let dir = tempfile::tempdir().unwrap();
     write_tiny_model(&dir.path().join("diffusion"), &TinyOptions::default()).unwrap();
     settings.models.dir = dir.path().to_path_buf();
-    let loaded = pixmart_worker::models::LoadedModels::load(&settings.models);
+    let loaded = load(&settings.models);
     let caps = loaded.capabilities();
     assert!(caps.contains(&BizType::CustomizedModel) && caps.contains(&BizType::PetImageCustomized), "{caps:?}");
     assert!(!caps.contains(&BizType::MannequinImage), "{caps:?}");
     assert_eq!(loaded.diffusion().unwrap().device, "cpu");
     assert!(loaded.diffusion().unwrap().weight_bytes > 0);
+}
+
+/// Declares the licence of the tiny model in `<models>/diffusion/config.json`
+/// (as an operator does for weights they supply).
+fn declare_licence(models: &Path, licence: &str, commercial_use: bool) {
+    let path = models.join("diffusion/config.json");
+    let mut config: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    config["licence"] = json!(licence);
+    config["commercialUse"] = json!(commercial_use);
+    std::fs::write(&path, config.to_string()).unwrap();
+}
+
+/// What a worker with these settings loads and reports.
+fn node(settings: &ModelSettings) -> (LoadedModels, NodeModels) {
+    let registry = node_registry(settings).unwrap();
+    let loaded = LoadedModels::load(settings, &registry);
+    let node = assess(&registry, settings, &loaded);
+    (loaded, node)
+}
+
+#[test]
+fn tiny_random_weights_diffusion_licence_policy_refuses_non_commercial_weights() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = || write_tiny_model(&dir.path().join("diffusion"), &TinyOptions::default()).unwrap();
+    write();
+    let mut settings = pixmart_shared::config::Settings::load(None).unwrap().models;
+    settings.dir = dir.path().to_path_buf();
+    let custom = "CUSTOMIZED_MODEL".to_owned();
+
+    // Declared non-commercial, the deployment refuses such models: not
+    // loaded, not advertised, and the report says why.
+    declare_licence(dir.path(), "CC BY-NC-SA 4.0", false);
+    settings.allow_non_commercial = false;
+    let (loaded, n) = node(&settings);
+    assert!(loaded.diffusion().is_none(), "refused weights must not be loaded");
+    assert!(
+        loaded.missing.iter().any(|m| m.contains("sd-custom refused: non-commercial licence (CC BY-NC-SA 4.0")),
+        "{:?}",
+        loaded.missing
+    );
+    assert!(!n.capabilities.contains(&BizType::CustomizedModel), "{:?}", n.capabilities);
+    let sd = n.report.missing[&custom].iter().find(|m| m.id == "sd-custom").unwrap().clone();
+    assert_eq!((sd.licence.as_str(), sd.commercial_use), ("CC BY-NC-SA 4.0", false));
+    assert!(sd.reason.as_deref().unwrap_or_default().contains("refused: non-commercial"), "{sd:?}");
+
+    // Allowed by the deployment: loaded and advertised, but not as
+    // commercial-only, so a refusing tenant's tasks never come here.
+    settings.allow_non_commercial = true;
+    let (loaded, n) = node(&settings);
+    assert_eq!(loaded.diffusion().unwrap().id, "sd-custom");
+    assert!(n.capabilities.contains(&BizType::CustomizedModel), "{:?}", n.capabilities);
+    assert!(n.report.loaded.contains(&"sd-custom".to_owned()), "{:?}", n.report);
+    assert!(!n.report.commercial_only.contains(&custom), "{:?}", n.report);
+
+    // Undeclared weights count as non-commercial.
+    write();
+    settings.allow_non_commercial = false;
+    let (loaded, n) = node(&settings);
+    assert!(loaded.diffusion().is_none());
+    assert!(!n.capabilities.contains(&BizType::CustomizedModel));
+
+    // Declared commercial: loaded under the refusing policy, commercial-only.
+    declare_licence(dir.path(), "Apache-2.0", true);
+    let (loaded, n) = node(&settings);
+    assert_eq!(loaded.diffusion().unwrap().id, "sd-custom");
+    assert!(n.capabilities.contains(&BizType::CustomizedModel));
+    assert!(n.report.commercial_only.contains(&custom), "{:?}", n.report);
+}
+
+/// The same through real worker processes and the API: a refusing worker
+/// logs the refusal and the API names the refused model; an allowing one
+/// serves the type to everyone but a tenant that refuses non-commercial
+/// models.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tiny_random_weights_diffusion_non_commercial_weights_follow_the_licence_policy_over_http() {
+    use pixmart_shared::domain::tenant::TenantSwitches;
+    use pixmart_tests::fixtures::tenant_member;
+    const WORKER: &str = env!("CARGO_BIN_EXE_pixmart-fleet-worker");
+
+    let models = models_with_tiny(TinyOptions::default());
+    declare_licence(models.path(), "CC BY-NC-SA 4.0", false);
+    let dir = models.path().to_path_buf();
+    let app = TestApp::start_with(TestDatabase::sqlite(), move |s| s.models.dir = dir).await;
+    let mut plain = app.client();
+    plain.register_random().await;
+
+    let refusing = WorkerProcess::spawn_with_env(
+        WORKER,
+        &app.settings,
+        600,
+        &[],
+        &[("PIXMART__MODELS__ALLOW_NON_COMMERCIAL", "false")],
+    );
+    let cap = plain.wait_capability("CUSTOMIZED_MODEL", "modelMissing").await;
+    let sd = cap["missingModels"].as_array().unwrap().iter().find(|m| m["id"] == "sd-custom").cloned();
+    let sd = sd.unwrap_or_else(|| panic!("sd-custom not named: {cap}"));
+    assert_eq!((sd["licence"].as_str(), sd["commercialUse"].as_bool()), (Some("CC BY-NC-SA 4.0"), Some(false)));
+    assert!(sd["reason"].as_str().unwrap_or_default().contains("refused: non-commercial"), "{sd}");
+    assert!(refusing.log().contains("diffusion weights refused"), "{}", refusing.log());
+
+    let allowing = WorkerProcess::spawn_with_env(
+        WORKER,
+        &app.settings,
+        600,
+        &[],
+        &[("PIXMART__MODELS__ALLOW_NON_COMMERCIAL", "true")],
+    );
+    plain.wait_capability("CUSTOMIZED_MODEL", "available").await;
+    let switches = TenantSwitches { refuse_non_commercial_models: true, ..TenantSwitches::default() };
+    let careful = tenant_member(&app, "careful", switches).await;
+    assert_eq!(careful.capability("CUSTOMIZED_MODEL").await["state"], "notAllowed");
+    let url = careful.upload_png(encode_png(&product_photo(800, 800).0)).await;
+    let (s, b) = careful
+        .post_json("/api/tasks", json!({ "bizType": "CUSTOMIZED_MODEL", "params": { "imageUrl": url, "genNum": 1 } }))
+        .await;
+    assert_eq!((s, b["error"].as_str()), (403, Some("MODEL_NOT_ALLOWED")), "{b}");
+    drop((refusing, allowing));
 }

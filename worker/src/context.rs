@@ -13,6 +13,9 @@ pub struct WorkerContext {
     pub db: Db,
     pub blobs: BlobStore,
     pub models: LoadedModels,
+    /// The model registry as this node judges its models by (see
+    /// `registry::node_registry`).
+    pub registry: Arc<pixmart_models::registry::Registry>,
     pub settings: Arc<Settings>,
     pub metrics: Arc<WorkerMetrics>,
 }

@@ -5,6 +5,7 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Arc;
 
+use pixmart_models::registry::Registry;
 use pixmart_models::{CutoutModelKind, CutoutSession, OrtRuntime};
 use pixmart_shared::config::ModelSettings;
 use pixmart_shared::domain::{BizType, CutoutModel};
@@ -22,12 +23,15 @@ pub struct LoadedModels {
 }
 
 impl LoadedModels {
-    /// Loads every model whose file is present. A missing runtime or file
-    /// is not an error: the node simply does not advertise that task type.
-    pub fn load(settings: &ModelSettings) -> Self {
+    /// Loads every model whose file is present and whose licence the
+    /// deployment's policy permits (`registry`: the node's, see
+    /// `registry::node_registry`). A missing runtime or file is not an
+    /// error: the node simply does not advertise that task type.
+    pub fn load(settings: &ModelSettings, registry: &Registry) -> Self {
         // candle, not ONNX Runtime: loads whether or not ORT is present.
         let mut missing = Vec::new();
-        let diffusion = crate::models_diffusion::load_diffusion(&settings.dir, &mut missing);
+        let policy = crate::registry::policy(settings);
+        let diffusion = crate::models_diffusion::load_diffusion(&settings.dir, registry, policy, &mut missing);
         let mut loaded = LoadedModels { diffusion, missing, ..LoadedModels::default() };
         loaded.find_ffmpeg();
         let Some(dylib) = settings.ort_dylib_path.as_deref() else {

@@ -48,7 +48,7 @@ pub async fn run_noop(
         commercial_only: capabilities.iter().map(|b| b.as_str().to_owned()).collect(),
         ..Default::default()
     };
-    let record = node::describe(&worker_id, &s.pool, capabilities.clone(), s.concurrency, None, models);
+    let record = node::describe(&worker_id, &s.pool, capabilities.clone(), s.concurrency, None, models.clone());
     workers::register_worker(&db, &record).await.context("cannot register worker node")?;
     let beat = {
         let (db, id) = (db.clone(), worker_id.clone());
@@ -64,11 +64,10 @@ pub async fn run_noop(
     let ctx = Arc::new(NoopContext { worker_id: worker_id.clone(), db: db.clone(), lease });
     let conn = apalis_redis::connect(settings.redis_url()).await.context("cannot connect to Redis")?;
     let refill = Refill::new(conn.clone(), &settings.redis.namespace);
-    let families: Vec<_> = capabilities.iter().map(|b| b.family()).collect();
     let (stop_tx, _) = tokio::sync::broadcast::channel::<()>(1);
     let mut running = Vec::new();
-    for key in queues::queue_keys(&families, &s.pool) {
-        let worker = WorkerBuilder::new(format!("{worker_id}:{}", key.family.as_str()))
+    for key in queues::queue_keys(&capabilities, &models.commercial_only, &s.pool) {
+        let worker = WorkerBuilder::new(format!("{worker_id}:{}", queues::consumer_label(&key)))
             .backend(queues::backend(conn.clone(), &settings, &key))
             .data(ctx.clone())
             .data(refill.clone())

@@ -18,17 +18,44 @@ use apalis_redis::{ConnectionManager, RedisStorage};
 use futures::channel::mpsc;
 use futures::StreamExt;
 use pixmart_shared::config::Settings;
-use pixmart_shared::domain::JobFamily;
+use pixmart_shared::domain::{BizType, JobFamily};
 use pixmart_shared::jobs::{available_channel, queue_storage, refill_channel, QueueKey, TaskJob};
 
-/// The queues of this worker: its families in its pool.
-pub fn queue_keys(families: &[JobFamily], pool: &str) -> Vec<QueueKey> {
-    let mut families = families.to_vec();
-    // One consumer per family, however the capabilities are ordered.
+/// The queues of this worker in its pool: per family it serves, the plain
+/// queue, plus the family's commercial queue (tasks of tenants that refuse
+/// non-commercial models, see [`QueueKey`]) when every task type of the
+/// family it advertises is in `commercial_only` (its registry report: the
+/// types it runs on commercially licensed models only). A job names only
+/// its task, so a node taking a commercial job could run any type of the
+/// family: all of them must qualify.
+pub fn queue_keys(capabilities: &[BizType], commercial_only: &[String], pool: &str) -> Vec<QueueKey> {
+    let mut families: Vec<JobFamily> = capabilities.iter().map(|b| b.family()).collect();
+    // One consumer per queue, however the capabilities are ordered.
     families.sort_by_key(|f| f.as_str());
     families.dedup();
-    let keys: Vec<QueueKey> = families.into_iter().map(|f| QueueKey { family: f, pool: pool.to_owned() }).collect();
+    let mut keys = Vec::new();
+    for family in families {
+        let plain = QueueKey { family, pool: pool.to_owned(), commercial_only: false };
+        let commercial = capabilities
+            .iter()
+            .filter(|b| b.family() == family)
+            .all(|b| commercial_only.iter().any(|t| t == b.as_str()));
+        if commercial {
+            keys.push(plain.clone().commercial_only(true));
+        }
+        keys.push(plain);
+    }
     keys
+}
+
+/// A queue's part of its consumer's name: the family, marked for the
+/// commercial queue (two consumers of one node must not share a name).
+pub fn consumer_label(key: &QueueKey) -> String {
+    if key.commercial_only {
+        format!("{}-commercial", key.family.as_str())
+    } else {
+        key.family.as_str().to_owned()
+    }
 }
 
 /// The consumer backend of one queue: fetches no more than can run (a job
@@ -101,5 +128,41 @@ impl Refill {
                 tracing::debug!(error = %e, "refill request not sent");
             }
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(keys: &[QueueKey]) -> Vec<String> {
+        keys.iter().map(|k| k.name("px")).collect()
+    }
+
+    #[test]
+    fn commercial_queues_only_where_every_type_of_the_family_is_commercial() {
+        let caps = [BizType::MattingImage, BizType::CustomizedModel, BizType::TryOn, BizType::QrCodeArt];
+        let all: Vec<String> = caps.iter().map(|b| b.as_str().to_owned()).collect();
+        assert_eq!(
+            names(&queue_keys(&caps, &all, "p")),
+            [
+                "px:diffusion:p:commercial",
+                "px:diffusion:p",
+                "px:qr:p:commercial",
+                "px:qr:p",
+                "px:segment:p:commercial",
+                "px:segment:p"
+            ]
+        );
+        // TRY_ON on a non-commercial model: the diffusion family's
+        // commercial queue is not consumed, the others are.
+        let some: Vec<String> = ["MATTING_IMAGE", "CUSTOMIZED_MODEL", "QR_CODE_ART"].map(String::from).to_vec();
+        assert_eq!(
+            names(&queue_keys(&caps, &some, "p")),
+            ["px:diffusion:p", "px:qr:p:commercial", "px:qr:p", "px:segment:p:commercial", "px:segment:p"]
+        );
+        assert!(queue_keys(&[], &all, "p").is_empty());
+        let labels: Vec<String> = queue_keys(&caps[..1], &all, "p").iter().map(consumer_label).collect();
+        assert_eq!(labels, ["segment-commercial", "segment"]);
     }
 }

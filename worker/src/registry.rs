@@ -16,6 +16,7 @@ use pixmart_shared::db::store::capabilities::{MissingModel, ModelReport};
 use pixmart_shared::domain::{BizType, CutoutModel};
 
 use crate::models::LoadedModels;
+use crate::models_diffusion::{registry_id, MODEL_FOLDERS};
 
 /// What this node serves and reports.
 #[derive(Debug, Clone)]
@@ -34,6 +35,14 @@ pub fn load_registry(settings: &ModelSettings) -> anyhow::Result<Registry> {
         }
         None => Registry::embedded().context("the built-in model registry"),
     }
+}
+
+/// The registry this node judges its models by: [`load_registry`] with the
+/// licence the operator-supplied diffusion folder declares.
+pub fn node_registry(settings: &ModelSettings) -> anyhow::Result<Registry> {
+    let mut registry = load_registry(settings)?;
+    crate::models_diffusion::declare_custom_licence(&mut registry, &settings.dir);
+    Ok(registry)
 }
 
 pub fn policy(settings: &ModelSettings) -> Policy {
@@ -68,6 +77,19 @@ pub fn assess(registry: &Registry, settings: &ModelSettings, loaded: &LoadedMode
             let why = loaded.missing.iter().find(|m| m.contains("ONNX Runtime")).cloned();
             reasons
                 .insert(id.to_owned(), why.unwrap_or_else(|| "present but failed to load (see the worker log)".into()));
+        }
+    }
+    // One diffusion model per node: only the one loaded serves (and decides
+    // whether its task types run on commercially licensed models only).
+    let diffusion = loaded.diffusion().map(|d| d.id.as_str());
+    for id in MODEL_FOLDERS.map(registry_id) {
+        if loaded_ids.contains(id) && diffusion != Some(id) {
+            loaded_ids.remove(id);
+            let why = match diffusion {
+                Some(other) => format!("present, not loaded: this node loaded {other} (one diffusion model per node)"),
+                None => "present but failed to load (see the worker log)".to_owned(),
+            };
+            reasons.insert(id.to_owned(), why);
         }
     }
     let plan = registry.plan(&loaded_ids, policy);

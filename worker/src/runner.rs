@@ -43,11 +43,14 @@ pub async fn shutdown_signal() {
     }
 }
 
-/// Builds the worker context: database, storage, models.
+/// Builds the worker context: database, storage, the model registry and
+/// the models (those it and the licence policy permit).
 pub async fn build_context(settings: Settings) -> anyhow::Result<WorkerContext> {
     let db = db::open(&settings).await.context("cannot open the database")?;
+    let registry = Arc::new(crate::registry::node_registry(&settings.models)?);
     let models_settings = settings.models.clone();
-    let models = tokio::task::spawn_blocking(move || LoadedModels::load(&models_settings))
+    let for_loading = Arc::clone(&registry);
+    let models = tokio::task::spawn_blocking(move || LoadedModels::load(&models_settings, &for_loading))
         .await
         .context("model loading panicked")?;
     let worker_id = node::unique_worker_id();
@@ -57,12 +60,35 @@ pub async fn build_context(settings: Settings) -> anyhow::Result<WorkerContext> 
     if let Err(e) = crate::pipelines::product_image::store_template_previews(&blobs).await {
         tracing::warn!(error = %e, "background template previews not stored");
     }
-    Ok(WorkerContext { worker_id, db, blobs, models, settings: Arc::new(settings), metrics: Arc::new(metrics) })
+    Ok(WorkerContext {
+        worker_id,
+        db,
+        blobs,
+        models,
+        registry,
+        settings: Arc::new(settings),
+        metrics: Arc::new(metrics),
+    })
 }
 
-async fn handle(job: TaskJob, ctx: Data<Arc<WorkerContext>>, refill: Data<Refill>) -> Result<(), BoxDynError> {
+/// The running slots of one job family on this node, shared by the
+/// family's plain and commercial consumers (see `queues::queue_keys`), so
+/// the node still runs at most `concurrency` jobs of a family at once. A job
+/// the second consumer fetched while every slot is busy waits for one here.
+#[derive(Clone)]
+struct FamilySlots {
+    slots: Arc<tokio::sync::Semaphore>,
+}
+
+async fn handle(
+    job: TaskJob,
+    ctx: Data<Arc<WorkerContext>>,
+    refill: Data<Refill>,
+    slots: Data<FamilySlots>,
+) -> Result<(), BoxDynError> {
     // This job left the Redis window: the dispatcher may send the next.
     refill.request();
+    let _slot = slots.slots.acquire().await?;
     match node::run_job_detached(Arc::clone(&ctx), job.task_id).await {
         Ok(_) => Ok(()),
         // The task stays RUNNING under its lease; the sweeper ends it.
@@ -73,11 +99,11 @@ async fn handle(job: TaskJob, ctx: Data<Arc<WorkerContext>>, refill: Data<Refill
 
 pub async fn run(settings: Settings, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
     let ctx = Arc::new(build_context(settings).await?);
-    // The model registry decides what this node advertises (and reports
-    // what it lacks, for the API's gate and the admin page).
-    let registry = crate::registry::load_registry(&ctx.settings.models)?;
-    let node_models = crate::registry::assess(&registry, &ctx.settings.models, &ctx.models);
+    // The model registry decides what this node loads and advertises (and
+    // reports what it lacks, for the API's gate and the admin page).
+    let node_models = crate::registry::assess(&ctx.registry, &ctx.settings.models, &ctx.models);
     let capabilities = node_models.capabilities.clone();
+    let commercial_only = node_models.report.commercial_only.clone();
     if capabilities.is_empty() {
         // Registered anyway: operators see the node and what it is missing.
         tracing::warn!(missing = %ctx.models.missing.join("; "), "no task type can be served");
@@ -111,15 +137,20 @@ pub async fn run(settings: Settings, shutdown: impl Future<Output = ()> + Send +
     tracing::info!(worker = %ctx.worker_id, pool = %s.worker.pool, ?capabilities, "worker ready");
 
     let conn = apalis_redis::connect(s.redis_url()).await.context("cannot connect to Redis")?;
-    let mut families: Vec<JobFamily> = capabilities.iter().map(|b| b.family()).collect();
-    families.dedup();
     let (stop_tx, _) = tokio::sync::watch::channel(false);
     // Fast jobs (downloads, refinements) on their own loops; they end
     // between jobs on stop and follow pause/drain like the queue consumers.
     let _fast_jobs = crate::fast::spawn(ctx.clone(), stop_tx.subscribe(), consumers.accepting());
     let mut running = Vec::new();
     let refill = Refill::new(conn.clone(), &s.redis.namespace);
-    for key in queues::queue_keys(&families, &s.worker.pool) {
+    let mut family_slots: std::collections::HashMap<JobFamily, FamilySlots> = Default::default();
+    for key in queues::queue_keys(&capabilities, &commercial_only, &s.worker.pool) {
+        let slots = family_slots
+            .entry(key.family)
+            .or_insert_with(|| FamilySlots {
+                slots: Arc::new(tokio::sync::Semaphore::new(s.worker.concurrency.max(1))),
+            })
+            .clone();
         let (ctx, conn, refill, consumers, stop_tx) =
             (ctx.clone(), conn.clone(), refill.clone(), consumers.clone(), stop_tx.clone());
         running.push(tokio::spawn(async move {
@@ -130,10 +161,12 @@ pub async fn run(settings: Settings, shutdown: impl Future<Output = ()> + Send +
             for generation in 0u64.. {
                 let s = &ctx.settings;
                 let backend = queues::backend(conn.clone(), s, &key);
-                let worker = WorkerBuilder::new(format!("{}:{}:{generation}", ctx.worker_id, key.family.as_str()))
+                let label = queues::consumer_label(&key);
+                let worker = WorkerBuilder::new(format!("{}:{label}:{generation}", ctx.worker_id))
                     .backend(backend)
                     .data(ctx.clone())
                     .data(refill.clone())
+                    .data(slots.clone())
                     .concurrency(s.worker.concurrency.max(1))
                     .build(handle);
                 // The consumer's context lets the heartbeat pause and resume
@@ -157,7 +190,7 @@ pub async fn run(settings: Settings, shutdown: impl Future<Output = ()> + Send +
                     return result;
                 }
                 if let Err(e) = result {
-                    tracing::warn!(error = %e, queue = key.family.as_str(), "queue consumer failed; restarting it");
+                    tracing::warn!(error = %e, queue = %label, "queue consumer failed; restarting it");
                 }
                 tokio::time::sleep(Duration::from_secs(1)).await;
             }

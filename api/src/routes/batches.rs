@@ -9,7 +9,6 @@ use pixmart_shared::db::store::membership;
 use pixmart_shared::db::store::tasks::NewTask;
 use pixmart_shared::db::store::uploads as upload_store;
 use pixmart_shared::domain::{BizType, TaskId, TaskSpec};
-use pixmart_shared::jobs::QueueKey;
 use pixmart_shared::ErrorCode;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -74,7 +73,7 @@ pub async fn submit(state: web::Data<AppState>, me: AuthUser, body: web::Json<Ba
     if let Some(refused) = super::capabilities::gate(&state, me.id, &route.pool, biz).await? {
         return Ok(refused);
     }
-    let queue = QueueKey::for_task(biz, Some(&route.pool)).name(state.dispatcher.namespace());
+    let queue = route.queue_key(biz).name(state.dispatcher.namespace());
     let items = specs
         .into_iter()
         .map(|spec| NewTask {

@@ -5,7 +5,6 @@ use pixmart_shared::db::store::membership;
 use pixmart_shared::db::store::tasks::{self as task_store, Created, NewTask};
 use pixmart_shared::db::store::uploads as upload_store;
 use pixmart_shared::domain::{BizType, TaskId, TaskSpec, TaskStatus};
-use pixmart_shared::jobs::QueueKey;
 use pixmart_shared::ErrorCode;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -61,7 +60,7 @@ pub async fn submit(
     if let Some(refused) = super::capabilities::gate(&state, me.id, &route.pool, biz).await? {
         return Ok(refused);
     }
-    let queue = QueueKey::for_task(biz, Some(&route.pool)).name(state.dispatcher.namespace());
+    let queue = route.queue_key(biz).name(state.dispatcher.namespace());
     let created = task_store::create_task(
         &state.db,
         NewTask {

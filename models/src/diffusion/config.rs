@@ -29,6 +29,17 @@ pub struct DiffusionConfig {
     /// (SD 1.5: 2, SDXL: 1); small test models use 16 (1024² → 64²).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub size_divisor: Option<u32>,
+    /// The weights' licence, as the operator declares it for an
+    /// operator-supplied folder (`diffusion/`, registry id `sd-custom`);
+    /// the registry's own folders have theirs in models/registry.toml.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub licence: Option<String>,
+    /// Whether that licence permits commercial use. Undeclared, the
+    /// registry's `sd-custom` entry decides (by default: not known to, so a
+    /// deployment or tenant that refuses non-commercial models never uses
+    /// such weights).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub commercial_use: Option<bool>,
 }
 
 fn default_steps() -> usize {
@@ -140,6 +151,8 @@ impl DiffusionConfig {
             default_steps: default_steps(),
             guidance_scale: default_guidance(),
             size_divisor: None,
+            licence: None,
+            commercial_use: None,
         })
     }
 

@@ -94,6 +94,8 @@ pub fn tiny_config(opts: &TinyOptions) -> DiffusionConfig {
         default_steps: opts.default_steps,
         guidance_scale: 7.5,
         size_divisor: Some(16),
+        licence: None,
+        commercial_use: None,
     }
 }
 

@@ -104,6 +104,20 @@ impl Registry {
         self.tasks.iter().find(|t| t.task_type == task_type)
     }
 
+    /// Replaces a model's licence with what its own files declare
+    /// (operator-supplied weights: `diffusion/config.json`); what is not
+    /// declared keeps the manifest's value. False when there is no such model.
+    pub fn declare_licence(&mut self, id: &str, licence: Option<&str>, commercial_use: Option<bool>) -> bool {
+        let Some(m) = self.models.iter_mut().find(|m| m.id == id) else { return false };
+        if let Some(l) = licence {
+            m.licence = l.to_owned();
+        }
+        if let Some(c) = commercial_use {
+            m.commercial_use = c;
+        }
+        true
+    }
+
     /// Task types a model takes part in.
     pub fn serves(&self, model_id: &str) -> Vec<&str> {
         self.tasks

@@ -96,6 +96,8 @@ fn the_shipped_manifest_parses_and_knows_the_product_models() {
         assert!(!m.commercial_use, "{id} is CC BY-NC-SA");
         assert_eq!(m.licence, "CC BY-NC-SA 4.0");
     }
+    // Operator-supplied weights count as non-commercial until declared.
+    assert!(!r.model("sd-custom").unwrap().commercial_use);
     let isnet = r.model("isnet-fp16").unwrap();
     assert_eq!(isnet.files[0].path, "isnet_fp16.onnx");
     assert_eq!(isnet.files[0].size, 88_188_479);
@@ -176,4 +178,18 @@ fn non_commercial_models_serve_only_where_the_policy_allows_and_are_marked() {
     let both = ids(&["a", "nc", "c"]);
     assert_eq!(r.plan(&both, refuse).get("TRY").unwrap().outcome, Ok(true));
     assert_eq!(r.plan(&both, Policy::default()).get("TRY").unwrap().outcome, Ok(true));
+}
+
+#[test]
+fn declared_licences_replace_the_manifests() {
+    let mut r = Registry::parse(SMALL).unwrap();
+    assert!(r.declare_licence("nc", Some("Apache-2.0"), Some(true)));
+    assert_eq!((r.model("nc").unwrap().licence.as_str(), r.model("nc").unwrap().commercial_use), ("Apache-2.0", true));
+    let refuse = Policy { allow_non_commercial: false };
+    assert!(refuse.permits(r.model("nc").unwrap()));
+    // Only what is declared changes.
+    assert!(r.declare_licence("a", None, Some(false)));
+    assert_eq!((r.model("a").unwrap().licence.as_str(), r.model("a").unwrap().commercial_use), ("MIT", false));
+    assert!(!refuse.permits(r.model("a").unwrap()));
+    assert!(!r.declare_licence("nope", Some("MIT"), Some(true)));
 }

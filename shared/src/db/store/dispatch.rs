@@ -22,8 +22,8 @@ use sea_orm::{
 use crate::db::entities::{tasks, tenant_pools, worker_nodes};
 use crate::db::store::{membership, tenants};
 use crate::db::StoreError;
-use crate::domain::{TaskId, TaskStatus, UserId};
-use crate::jobs::{Lane, DEFAULT_POOL};
+use crate::domain::{BizType, TaskId, TaskStatus, UserId};
+use crate::jobs::{Lane, QueueKey, DEFAULT_POOL};
 
 /// A NEW task still in the database (its job not in Redis).
 fn waiting() -> sea_orm::Condition {
@@ -49,17 +49,28 @@ pub fn share_key(user: UserId, tenant: Option<i64>) -> String {
     }
 }
 
-/// Where a user's next task goes: its pool, lane and fairness share.
+/// Where a user's next task goes: its pool, lane and fairness share, and
+/// whether only commercially licensed models may run it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Route {
     pub pool: String,
     pub lane: Lane,
     pub share_key: String,
+    /// The user's tenant refuses non-commercial models.
+    pub commercial_only: bool,
+}
+
+impl Route {
+    /// The queue a task of `biz` on this route goes to (see [`QueueKey`]).
+    pub fn queue_key(&self, biz: BizType) -> QueueKey {
+        QueueKey::for_task(biz, Some(&self.pool)).commercial_only(self.commercial_only)
+    }
 }
 
 /// The route of a user's tasks: a tenant with a dedicated pool sends them
 /// there; the lane is the user's tier's speed (members of an enterprise
-/// tenant get the exclusive lane); the share is the tenant, or the user.
+/// tenant get the exclusive lane); the share is the tenant, or the user; a
+/// tenant that refuses non-commercial models gets the commercial queues.
 pub async fn route_for(db: &impl ConnectionTrait, user: UserId) -> Result<Route, StoreError> {
     let tenant = tenants::tenant_of_user(db, user).await?;
     let tier = membership::current_tier(db, user).await?;
@@ -67,8 +78,14 @@ pub async fn route_for(db: &impl ConnectionTrait, user: UserId) -> Result<Route,
     if tenant.as_ref().is_some_and(|t| t.enterprise) {
         lane = Lane::Exclusive;
     }
+    let commercial_only = tenant.as_ref().is_some_and(|t| t.switches.refuse_non_commercial_models);
     let tenant_id = tenant.map(|t| t.id);
-    Ok(Route { pool: pool_of_tenant(db, tenant_id).await?, lane, share_key: share_key(user, tenant_id) })
+    Ok(Route {
+        pool: pool_of_tenant(db, tenant_id).await?,
+        lane,
+        share_key: share_key(user, tenant_id),
+        commercial_only,
+    })
 }
 
 /// Tasks waiting in the database (not yet handed to Redis), all queues.
