@@ -33,12 +33,12 @@ pub fn png(img: &DynamicImage) -> Vec<u8> {
     buf.into_inner()
 }
 
-/// A SUCCESS cutout task of `user` whose results are `files` (kind, file
-/// name, image), stored as PNG under `results/<task>/<name>`; claimed and
-/// completed by a pretend worker "test".
 /// The pool of fixture tasks (no worker serves it).
 const FIXTURE_POOL: &str = "fixtures";
 
+/// A SUCCESS cutout task of `user` whose results are `files` (kind, file
+/// name, image), stored as PNG under `results/<task>/<name>`; claimed and
+/// completed by a pretend worker "test".
 pub async fn finished_cutout(app: &TestApp, user: UserId, files: &[(ResultKind, &str, DynamicImage)]) -> TaskId {
     let id = TaskId::new();
     let blobs = BlobStore::new(&app.settings.storage.dir);
