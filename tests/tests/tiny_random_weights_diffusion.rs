@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 use pixmart_models::diffusion::tiny::{write_tiny_model, TinyOptions};
 use pixmart_models::diffusion::{verify_kept_region, KEPT_REGION_TOLERANCE};
 use pixmart_shared::config::ModelSettings;
+use pixmart_models::{compose, reproduce};
 use pixmart_shared::domain::BizType;
 use pixmart_tests::images::{encode_png, product_photo};
 use pixmart_tests::{models_dir, TestApp, TestClient, TestDatabase, WorkerProcess};
@@ -21,11 +22,16 @@ use serde_json::{json, Value};
 
 /// A models dir with the real models (linked) and the tiny diffusion model.
 fn models_with_tiny(opts: TinyOptions) -> tempfile::TempDir {
+    models_with_tiny_without(opts, &[])
+}
+
+/// As [`models_with_tiny`], leaving out the real models dir's entries `skip`.
+fn models_with_tiny_without(opts: TinyOptions, skip: &[&str]) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     let real = models_dir();
     for entry in std::fs::read_dir(&real).unwrap().flatten() {
         let name = entry.file_name();
-        if name != "diffusion" {
+        if name != "diffusion" && !skip.iter().any(|s| name == *s) {
             std::os::unix::fs::symlink(entry.path(), dir.path().join(name)).unwrap();
         }
     }
@@ -285,4 +291,114 @@ async fn tiny_random_weights_diffusion_non_commercial_weights_follow_the_licence
         .await;
     assert_eq!((s, b["error"].as_str()), (403, Some("MODEL_NOT_ALLOWED")), "{b}");
     drop((refusing, allowing));
+/// A reference scene for background replication: a warm, noisy gradient
+/// (the noise keeps the PNG above the 500 KB upload floor).
+fn warm_reference() -> image::RgbImage {
+    image::RgbImage::from_fn(768, 768, |x, y| {
+        let h = x.wrapping_mul(374_761_393) ^ y.wrapping_mul(668_265_263);
+        let n = ((h ^ (h >> 13)).wrapping_mul(1_274_126_177) >> 8) % 17;
+        let v = 180 + (x / 12) as i32 - (y / 16) as i32 + n as i32 - 8;
+        image::Rgb([v.clamp(0, 255) as u8, (v * 3 / 4).clamp(0, 255) as u8, (v / 2).clamp(0, 255) as u8])
+    })
+}
+
+/// How far `out` is, inside the product's fully opaque pixels, from the
+/// scaled cutout under one per-channel gain (the compositor's light match):
+/// the largest difference, and how many pixels were compared. A product
+/// that went through a model would be far off; a composited one is within
+/// rounding.
+fn product_gain_error(out: &image::RgbImage, rect: (i64, i64, u32, u32), layer: &image::RgbaImage) -> (f64, usize) {
+    let opaque: Vec<(image::Rgba<u8>, image::Rgb<u8>)> = layer
+        .enumerate_pixels()
+        .filter(|(_, _, p)| p[3] == 255)
+        .map(|(x, y, p)| (*p, *out.get_pixel((rect.0 + i64::from(x)) as u32, (rect.1 + i64::from(y)) as u32)))
+        .collect();
+    let gain = [0, 1, 2].map(|c| {
+        let (dl, ll) = opaque.iter().fold((0.0, 0.0), |(dl, ll), (l, d)| {
+            let (l, d) = (f64::from(l[c]), f64::from(d[c]));
+            (dl + d * l, ll + l * l)
+        });
+        dl / ll.max(1.0)
+    });
+    let mut worst = 0f64;
+    for (l, d) in &opaque {
+        for c in 0..3 {
+            let expected = f64::from(l[c]) * gain[c];
+            if expected < 254.0 {
+                worst = worst.max((expected - f64::from(d[c])).abs());
+            }
+        }
+    }
+    (worst, opaque.len())
+}
+
+/// Background replication's STYLE_IMITATION on a node with diffusion
+/// weights: img2img (`denoisingStrength`) restyles the template background
+/// instead of the style-transfer networks. TINY RANDOM weights: the
+/// backgrounds are noise, so this checks the plumbing, the strength's
+/// meaning at 0 and that the product is composited afterwards, untouched
+/// by the model; it says nothing about quality.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tiny_random_weights_background_style_imitation_img2img_composes_the_product_after() {
+    // No style-transfer models: only the img2img path can serve STYLE_IMITATION here.
+    let models = models_with_tiny_without(TinyOptions { default_steps: 10, ..Default::default() }, &["style"]);
+    let app = start(models.path()).await;
+    let mut c = app.client();
+    c.register_random().await;
+    let (photo, _) = product_photo(800, 800);
+    let product = c.upload_png(encode_png(&photo)).await;
+    let reference = c.upload_png(encode_png(&warm_reference())).await;
+
+    // The product as the worker cuts it out and places it (same models and settings).
+    let loaded = pixmart_worker::models::LoadedModels::load(&app.settings.models);
+    let isnet = loaded.cutout(pixmart_shared::domain::CutoutModel::Isnet).unwrap();
+    let mask = isnet.run(&image::DynamicImage::ImageRgb8(photo.clone())).unwrap().mask;
+    let cutout = compose::prepare_cutout(&photo, &mask, 3, 1024).unwrap();
+    let placed = |variant: u32| {
+        let (_, ground) = reproduce::style_base(variant);
+        let base = compose::Placement { centre_x: 0.5, ground_y: ground, size: compose::BASE_FILL };
+        compose::scaled_product(&cutout, (1024, 1024), &reproduce::variant_placement(base, variant)).unwrap()
+    };
+
+    let mut same_as_base = Vec::new();
+    for strength in [0.55, 0.0] {
+        let task_id = submit(
+            &c,
+            "PRODUCT_IMAGE",
+            json!({ "taskType": "BACKGROUND_REPRODUCE", "imageUrl": product, "referenceUrl": reference,
+                    "mode": "STYLE_IMITATION", "denoisingStrength": strength, "ratio": "1:1", "genNum": 2 }),
+        )
+        .await;
+        let task = c.wait_task(&task_id, Duration::from_secs(120)).await;
+        assert_eq!(task["status"], "SUCCESS", "{task}");
+        let results = task["results"].as_array().unwrap();
+        assert_eq!(results.iter().filter(|r| r["kind"] == "thumbnail").count(), 2, "{task}");
+        let images: Vec<&Value> = results.iter().filter(|r| r["kind"] == "image").collect();
+        assert_eq!(images.len(), 2, "{task}");
+        for (variant, r) in images.iter().enumerate() {
+            let out = image::load_from_memory(&c.get_bytes(r["url"].as_str().unwrap()).await.1).unwrap().to_rgb8();
+            assert_eq!(out.dimensions(), (1024, 1024));
+            let (rect, layer) = placed(variant as u32);
+            let (worst, n) = product_gain_error(&out, rect, &layer);
+            eprintln!(
+                "strength {strength} variant {variant}: product off by at most {worst:.2} over {n} opaque pixels"
+            );
+            assert!(n > 10_000, "the product is large: {n} opaque pixels");
+            assert!(worst <= 2.0, "strength {strength} variant {variant}: the product's pixels are off by {worst}");
+            let (base, _) = reproduce::style_base_image(variant as u32, 1024, 1024).unwrap();
+            let same = out.pixels().zip(base.pixels()).filter(|(a, b)| a == b).count() as f64 / (1024.0 * 1024.0);
+            same_as_base.push((strength, same));
+        }
+    }
+    eprintln!("share of pixels equal to the base (strength, share): {same_as_base:?}");
+    // denoisingStrength is how far the background departs from its base:
+    // at 0 it is the base (all but the product and its shadow), at 0.55
+    // the model re-rendered it.
+    for &(strength, same) in &same_as_base {
+        if strength == 0.0 {
+            assert!(same > 0.6, "{same_as_base:?}");
+        } else {
+            assert!(same < 0.2, "{same_as_base:?}");
+        }
+    }
 }

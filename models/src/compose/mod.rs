@@ -37,7 +37,7 @@ mod templates;
 
 pub use alpha::{refine_alpha, MAX_ERODE};
 pub use background::{cover, render_background, Background, PALETTE};
-pub use place::{place_product, product_rect, Effects, Placement, Shadow};
+pub use place::{place_product, product_rect, scaled_product, Effects, Placement, Shadow};
 pub use product::{
     compose_variant, prepare_cutout, scale_factor, thumbnail, variant_plan, working_side, ComposeOptions, BASE_FILL,
 };

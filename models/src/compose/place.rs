@@ -74,6 +74,22 @@ pub fn product_rect(cutout: &RgbaImage, canvas: (u32, u32), placement: &Placemen
     Some((x0, y0, tw, th))
 }
 
+/// The product as [`place_product`] lays it on a `canvas`-sized picture,
+/// before light matching: its rectangle ([`product_rect`]) and the cutout
+/// cropped to its opaque box and scaled to it.
+pub fn scaled_product(
+    cutout: &RgbaImage,
+    canvas: (u32, u32),
+    placement: &Placement,
+) -> Option<((i64, i64, u32, u32), RgbaImage)> {
+    let rect = product_rect(cutout, canvas, placement)?;
+    let (bx0, by0, bx1, by1) = alpha_bbox(cutout)?;
+    let (_, _, tw, th) = rect;
+    let crop = image::imageops::crop_imm(cutout, bx0, by0, bx1 - bx0, by1 - by0).to_image();
+    let filter = if tw < bx1 - bx0 { FilterType::Triangle } else { FilterType::CatmullRom };
+    Some((rect, DynamicImage::ImageRgba8(crop).resize_exact(tw, th, filter).into_rgba8()))
+}
+
 fn alpha_bbox(cutout: &RgbaImage) -> Option<(u32, u32, u32, u32)> {
     let (x0, y0, x1, y1) = bbox_above(cutout.pixels().map(|p| p[3]), cutout.width() as usize, 8)?;
     Some((x0 as u32, y0 as u32, x1 as u32, y1 as u32))
@@ -86,14 +102,10 @@ fn alpha_bbox(cutout: &RgbaImage) -> Option<(u32, u32, u32, u32)> {
 pub fn place_product(cutout: &RgbaImage, background: &RgbImage, placement: &Placement, effects: &Effects) -> RgbImage {
     let mut out = background.clone();
     let canvas = background.dimensions();
-    let (Some(rect), Some(bbox)) = (product_rect(cutout, canvas, placement), alpha_bbox(cutout)) else {
+    let Some((rect, mut product)) = scaled_product(cutout, canvas, placement) else {
         return out;
     };
-    let (x0, y0, tw, th) = rect;
-    let (bx0, by0, bx1, by1) = bbox;
-    let crop = image::imageops::crop_imm(cutout, bx0, by0, bx1 - bx0, by1 - by0).to_image();
-    let filter = if tw < bx1 - bx0 { FilterType::Triangle } else { FilterType::CatmullRom };
-    let mut product = DynamicImage::ImageRgba8(crop).resize_exact(tw, th, filter).into_rgba8();
+    let (x0, y0, _, _) = rect;
     if effects.light_match > 0.0 {
         match_light(&mut product, background, rect, effects.light_match);
     }

@@ -24,4 +24,4 @@ pub use error::DiffusionError;
 pub use generate::{Control, GenerateRequest, LoopTimes, Mode, PartTimes, StepProgress};
 pub use keep::{paste_kept_region, regenerate_mask, verify_kept_region, KEPT_REGION_TOLERANCE};
 pub use load::{device_label, select_device, DiffusionModel, CONFIG_FILE};
-pub use sizes::OutputRatio;
+pub use sizes::{run_size, OutputRatio};

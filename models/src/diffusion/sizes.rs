@@ -23,10 +23,16 @@ impl OutputRatio {
     /// class's divisor (2 for SD 1.5), rounded down to the VAE factor.
     pub fn size_for(self, divisor: u32, factor: u32) -> (u32, u32) {
         let (w, h) = self.size();
-        let f = factor.max(1);
-        let d = divisor.max(1);
-        ((w / d) / f * f, (h / d) / f * f)
+        run_size(w, h, divisor, factor)
     }
+}
+
+/// The size a model runs at for a `w`×`h` output: divided by the model
+/// class's divisor, rounded down to the VAE factor, at least one factor.
+pub fn run_size(w: u32, h: u32, divisor: u32, factor: u32) -> (u32, u32) {
+    let f = factor.max(1);
+    let d = divisor.max(1);
+    (((w / d) / f * f).max(f), ((h / d) / f * f).max(f))
 }
 
 #[cfg(test)]
@@ -38,5 +44,7 @@ mod tests {
         assert_eq!(OutputRatio::Landscape16x9.size_for(2, 8), (896, 512));
         assert_eq!(OutputRatio::Square.size_for(1, 8), (1024, 1024));
         assert_eq!(OutputRatio::Portrait3x4.size_for(2, 8), (384, 512));
+        assert_eq!(run_size(1000, 750, 2, 8), (496, 368));
+        assert_eq!(run_size(30, 1024, 16, 8), (8, 64), "never below one VAE factor");
     }
 }

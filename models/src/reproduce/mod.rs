@@ -197,6 +197,48 @@ pub fn style_base_image(variant: u32, w: u32, h: u32) -> Option<(RgbImage, f32)>
     Some((img, ground))
 }
 
+/// `img` with its colours moved part of the way (`t`, 0..1) towards
+/// `reference`'s palette: each channel's mean and spread matched to the
+/// reference's (spread ratio bounded to 0.5..2 so a flat reference does not
+/// flatten the texture, nor a busy one amplify noise). `t` = 0 returns `img`.
+pub fn palette_toward(img: &RgbImage, reference: &RgbImage, t: f32) -> RgbImage {
+    let t = t.clamp(0.0, 1.0);
+    if t == 0.0 {
+        return img.clone();
+    }
+    let (mi, si) = channel_stats(img);
+    let (mr, sr) = channel_stats(reference);
+    let gain = [0, 1, 2].map(|c| (sr[c] / si[c].max(1.0)).clamp(0.5, 2.0));
+    let mut out = img.clone();
+    for p in out.pixels_mut() {
+        for c in 0..3 {
+            let v = f32::from(p[c]);
+            let matched = (v - mi[c]) * gain[c] + mr[c];
+            p[c] = (v + (matched - v) * t).round().clamp(0.0, 255.0) as u8;
+        }
+    }
+    out
+}
+
+/// Per-channel mean and standard deviation, on at most ~65k sampled pixels.
+fn channel_stats(img: &RgbImage) -> ([f32; 3], [f32; 3]) {
+    let n = (img.width() as usize * img.height() as usize).max(1);
+    let step = (n / 65_536).max(1);
+    let (mut sum, mut sq, mut count) = ([0f64; 3], [0f64; 3], 0f64);
+    for p in img.pixels().step_by(step) {
+        for c in 0..3 {
+            let v = f64::from(p[c]);
+            sum[c] += v;
+            sq[c] += v * v;
+        }
+        count += 1.0;
+    }
+    let count = count.max(1.0);
+    let mean = sum.map(|s| s / count);
+    let std = [0, 1, 2].map(|c| (sq[c] / count - mean[c] * mean[c]).max(0.0).sqrt() as f32);
+    (mean.map(|m| m as f32), std)
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -228,6 +270,19 @@ mod tests {
         );
         assert_eq!(variant_placement(p, 0), p);
         assert_ne!(variant_placement(p, 1), p);
+    }
+
+    #[test]
+    fn palette_moves_with_t_towards_the_reference() {
+        let img = RgbImage::from_fn(64, 64, |x, y| image::Rgb([100 + (x % 20) as u8, 100 + (y % 20) as u8, 100]));
+        let reference = RgbImage::from_fn(64, 64, |x, _| image::Rgb([200 + (x % 10) as u8, 40, 40]));
+        assert_eq!(palette_toward(&img, &reference, 0.0), img);
+        let mean_r = |i: &RgbImage| i.pixels().map(|p| f64::from(p[0])).sum::<f64>() / 4096.0;
+        let (half, full) = (palette_toward(&img, &reference, 0.5), palette_toward(&img, &reference, 1.0));
+        assert!(mean_r(&img) < mean_r(&half) && mean_r(&half) < mean_r(&full), "red rises with t");
+        assert!((mean_r(&full) - mean_r(&reference)).abs() < 2.0, "{}", mean_r(&full));
+        // The texture survives: a matched flat-ish reference keeps variation.
+        assert!(full.pixels().map(|p| p[1]).collect::<std::collections::BTreeSet<_>>().len() > 5);
     }
 
     #[test]

@@ -8,9 +8,11 @@
 //!   and light treatment (`pixmart_models::compose`), the shadow falling
 //!   away from the scene's light.
 //! * STYLE_IMITATION: a template background restyled towards the
-//!   reference's style vector (`denoisingStrength` = how far from the
-//!   template), then the product composed on it. Refused with
-//!   BG_REPRODUCE_STYLE_MODELS_MISSING when the style models are absent.
+//!   reference (`denoisingStrength` = how far from the template), then the
+//!   product composed on it. With diffusion weights loaded the restyling is
+//!   img2img (`super::background_diffusion`); otherwise the reference's
+//!   style vector drives the style-transfer networks, and the task is
+//!   refused with BG_REPRODUCE_STYLE_MODELS_MISSING when those are absent.
 //!
 //! Each of the `genNum` variants differs in placement (and, for style
 //! imitation, in the base template). Results: PNG + WebP thumbnail each.
@@ -20,7 +22,9 @@ use std::sync::Arc;
 
 use image::{DynamicImage, GrayImage, ImageFormat, RgbImage, RgbaImage};
 use pixmart_models::compose::{self, Placement};
+use pixmart_models::diffusion::DiffusionModel;
 use pixmart_models::reproduce;
+use pixmart_models::style::{StyleTransferSession, StyleVector};
 use pixmart_models::{CutoutSession, ModelError};
 use pixmart_shared::db::store::tasks as task_store;
 use pixmart_shared::domain::task_spec::background_reproduce::{BackgroundReproduceSpec, ReproduceMode};
@@ -28,6 +32,7 @@ use pixmart_shared::domain::{CutoutModel, ResultKind, TaskId, TaskResult};
 use pixmart_shared::storage::result_key;
 use pixmart_shared::ErrorCode;
 
+use super::background_diffusion::diffused_background;
 use super::inputs::load_upload;
 use crate::failure::JobFailure;
 use crate::WorkerContext;
@@ -44,13 +49,8 @@ pub async fn run(
         .models
         .cutout(CutoutModel::Isnet)
         .ok_or_else(|| JobFailure::abort(ErrorCode::GenerationFailed, "model isnet is not loaded on this worker"))?;
-    let style = match spec.mode {
-        ReproduceMode::StyleImitation => Some(ctx.models.style().ok_or_else(|| {
-            JobFailure::abort(
-                ErrorCode::BgReproduceStyleModelsMissing,
-                "style-arbitrary models are not loaded on this worker",
-            )
-        })?),
+    let restyler = match spec.mode {
+        ReproduceMode::StyleImitation => Some(restyler(ctx)?),
         ReproduceMode::AccurateReplication => None,
     };
     let product = load_upload(ctx, spec.image).await?.into_rgb8();
@@ -83,18 +83,25 @@ pub async fn run(
             }
         }
         ReproduceMode::StyleImitation => {
-            let style =
-                style.ok_or_else(|| JobFailure::abort(ErrorCode::BgReproduceStyleModelsMissing, "style models"))?;
+            let restyler =
+                restyler.ok_or_else(|| JobFailure::abort(ErrorCode::BgReproduceStyleModelsMissing, "style models"))?;
             let strength = spec.denoising_strength();
-            let (session, refc) = (style.clone(), reference.clone());
-            let vector = blocking(move || session.style_vector(&refc).map_err(model_failure)).await?;
-            let (cutout, vector) = (Arc::new(cutout), Arc::new(vector));
+            let restyler = match restyler {
+                Restyler::Diffusion(model) => Restyle::Diffusion(model, Arc::new(reference)),
+                Restyler::StyleTransfer(session) => {
+                    let (s, refc) = (session.clone(), reference);
+                    let vector = blocking(move || s.style_vector(&refc).map_err(model_failure)).await?;
+                    Restyle::StyleTransfer(session, Arc::new(vector))
+                }
+            };
+            let seed = super::diffusion::seed_for(task_id);
+            let cutout = Arc::new(cutout);
             for variant in 0..n {
-                let (session, cutout, vector) = (style.clone(), cutout.clone(), vector.clone());
+                let (restyler, cutout) = (restyler.clone(), cutout.clone());
                 let img = blocking(move || {
                     let (base, ground) = reproduce::style_base_image(variant, width, height)
                         .ok_or_else(|| JobFailure::abort(ErrorCode::GenerationFailed, "style base template missing"))?;
-                    let styled = session.stylize(&base, &vector, strength).map_err(model_failure)?;
+                    let styled = restyler.restyle(&base, variant, strength, seed.wrapping_add(u64::from(variant)))?;
                     let placement = Placement { centre_x: 0.5, ground_y: ground, size: compose::BASE_FILL };
                     let placement = reproduce::variant_placement(placement, variant);
                     Ok(compose::place_product(&cutout, &styled, &placement, &reproduce::scene_effects(&styled)))
@@ -126,6 +133,45 @@ pub async fn run(
     }
     results.extend(thumbs);
     Ok(results)
+}
+
+/// What restyles STYLE_IMITATION's base backgrounds on this node.
+enum Restyler {
+    /// img2img on the diffusion model, preferred when its weights are loaded.
+    Diffusion(Arc<DiffusionModel>),
+    StyleTransfer(Arc<StyleTransferSession>),
+}
+
+fn restyler(ctx: &WorkerContext) -> Result<Restyler, JobFailure> {
+    if let Some(loaded) = ctx.models.diffusion() {
+        return Ok(Restyler::Diffusion(loaded.model.clone()));
+    }
+    ctx.models.style().map(Restyler::StyleTransfer).ok_or_else(|| {
+        JobFailure::abort(
+            ErrorCode::BgReproduceStyleModelsMissing,
+            "style-arbitrary models are not loaded on this worker",
+        )
+    })
+}
+
+/// A [`Restyler`] with what it needs from the reference, computed once.
+#[derive(Clone)]
+enum Restyle {
+    Diffusion(Arc<DiffusionModel>, Arc<RgbImage>),
+    StyleTransfer(Arc<StyleTransferSession>, Arc<StyleVector>),
+}
+
+impl Restyle {
+    fn restyle(&self, base: &RgbImage, variant: u32, strength: f32, seed: u64) -> Result<RgbImage, JobFailure> {
+        match self {
+            Restyle::Diffusion(model, reference) => {
+                let (id, _) = reproduce::style_base(variant);
+                let surface = compose::template(id).map_or(id, |t| t.name_en);
+                diffused_background(model, base, reference, surface, strength, seed)
+            }
+            Restyle::StyleTransfer(session, vector) => session.stylize(base, vector, strength).map_err(model_failure),
+        }
+    }
 }
 
 async fn blocking<T: Send + 'static>(

@@ -260,7 +260,7 @@ fn prompt(spec: &DiffusionSpec) -> String {
 }
 
 /// Deterministic per task (a re-run of the same task gives the same images).
-fn seed_for(task_id: TaskId) -> u64 {
+pub(crate) fn seed_for(task_id: TaskId) -> u64 {
     let s = task_id.to_string();
     s.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
 }

@@ -1,6 +1,7 @@
 //! One module per task type: load inputs, call the pure pipeline in
 //! `pixmart_models`, store outputs.
 
+pub mod background_diffusion;
 pub mod background_reproduce;
 pub mod cutout;
 pub mod diffusion;
