@@ -11,8 +11,8 @@ use std::time::{Duration, Instant};
 
 use pixmart_models::diffusion::tiny::{write_tiny_model, TinyOptions};
 use pixmart_models::diffusion::{verify_kept_region, KEPT_REGION_TOLERANCE};
-use pixmart_shared::config::ModelSettings;
 use pixmart_models::{compose, reproduce};
+use pixmart_shared::config::ModelSettings;
 use pixmart_shared::domain::BizType;
 use pixmart_tests::images::{encode_png, product_photo};
 use pixmart_tests::{models_dir, TestApp, TestClient, TestDatabase, WorkerProcess};
@@ -291,6 +291,8 @@ async fn tiny_random_weights_diffusion_non_commercial_weights_follow_the_licence
         .await;
     assert_eq!((s, b["error"].as_str()), (403, Some("MODEL_NOT_ALLOWED")), "{b}");
     drop((refusing, allowing));
+}
+
 /// A reference scene for background replication: a warm, noisy gradient
 /// (the noise keeps the PNG above the 500 KB upload floor).
 fn warm_reference() -> image::RgbImage {
@@ -350,7 +352,7 @@ async fn tiny_random_weights_background_style_imitation_img2img_composes_the_pro
     let reference = c.upload_png(encode_png(&warm_reference())).await;
 
     // The product as the worker cuts it out and places it (same models and settings).
-    let loaded = pixmart_worker::models::LoadedModels::load(&app.settings.models);
+    let (loaded, _) = node(&app.settings.models);
     let isnet = loaded.cutout(pixmart_shared::domain::CutoutModel::Isnet).unwrap();
     let mask = isnet.run(&image::DynamicImage::ImageRgb8(photo.clone())).unwrap().mask;
     let cutout = compose::prepare_cutout(&photo, &mask, 3, 1024).unwrap();
