@@ -237,7 +237,7 @@ async fn apalis_transport(settings: &pixmart_shared::config::Settings, jobs: u64
     use std::sync::atomic::{AtomicU64, Ordering};
     use std::sync::Arc;
 
-    let key = QueueKey { family: JobFamily::Segment, pool: "transport-bench".to_owned() };
+    let key = QueueKey { family: JobFamily::Segment, pool: "transport-bench".to_owned(), commercial_only: false };
     let mut s = settings.clone();
     s.worker.concurrency = concurrency;
     let conn = apalis_redis::connect(s.redis_url()).await.unwrap();
