@@ -71,7 +71,19 @@ async fn tiny_random_weights_diffusion_end_to_end_keeps_the_product_and_reports_
     let models = models_with_tiny(TinyOptions { default_steps: 6, ..e2e_tiny() });
     let app = start(models.path()).await;
     let mut c = app.client();
-    c.register_random().await;
+    let phone = c.register_random().await;
+
+    // The node's advertisement carries its diffusion device and the memory
+    // its weights hold (what an admin sizes GPU nodes by).
+    pixmart_api::admin_cli::set_admin(&app.settings, &phone, true).await.unwrap();
+    let (status, body) = c.get("/api/admin/nodes").await;
+    assert_eq!(status, 200, "{body}");
+    let diffusion = &body["data"]["list"][0]["diffusion"];
+    assert_eq!(diffusion["model"], "sd-custom", "{body}");
+    assert_eq!(diffusion["device"], "cpu", "{body}");
+    assert_eq!(diffusion["inpainting"], true, "{body}");
+    assert!(diffusion["weightBytes"].as_u64().unwrap() > 10_000, "{body}");
+
     let (photo, _) = product_photo(800, 800);
     let url = c.upload_png(encode_png(&photo)).await;
 

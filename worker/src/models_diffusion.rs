@@ -18,6 +18,7 @@ use std::sync::Arc;
 
 use pixmart_models::diffusion::{device_label, select_device, DiffusionModel};
 use pixmart_models::registry::{Policy, Registry};
+use pixmart_shared::db::store::capabilities::DiffusionReport;
 use pixmart_shared::domain::task_spec::DiffusionKind;
 use pixmart_shared::domain::BizType;
 
@@ -65,6 +66,18 @@ pub struct LoadedDiffusion {
     pub device: &'static str,
     /// Weights held on the device, for the node's memory report.
     pub weight_bytes: u64,
+}
+
+impl LoadedDiffusion {
+    /// What the node's advertisement says about it.
+    pub fn report(&self) -> DiffusionReport {
+        DiffusionReport {
+            model: self.id.clone(),
+            device: self.device.to_owned(),
+            weight_bytes: self.weight_bytes,
+            inpainting: self.model.is_inpainting(),
+        }
+    }
 }
 
 /// Loads the first present folder the licence `policy` permits, judged by

@@ -16,7 +16,7 @@ use pixmart_shared::db::store::capabilities::{MissingModel, ModelReport};
 use pixmart_shared::domain::{BizType, CutoutModel};
 
 use crate::models::LoadedModels;
-use crate::models_diffusion::{registry_id, MODEL_FOLDERS};
+use crate::models_diffusion::{registry_id, LoadedDiffusion, MODEL_FOLDERS};
 
 /// What this node serves and reports.
 #[derive(Debug, Clone)]
@@ -104,7 +104,11 @@ pub fn assess(registry: &Registry, settings: &ModelSettings, loaded: &LoadedMode
             served
         })
         .collect();
-    let mut report = ModelReport { loaded: loaded_ids.iter().cloned().collect(), ..ModelReport::default() };
+    let mut report = ModelReport {
+        loaded: loaded_ids.iter().cloned().collect(),
+        diffusion: loaded.diffusion().map(LoadedDiffusion::report),
+        ..ModelReport::default()
+    };
     for task in &plan.tasks {
         match &task.outcome {
             Ok(true) => report.commercial_only.push(task.task_type.clone()),

@@ -1,5 +1,6 @@
 use actix_web::{web, HttpResponse};
 use chrono::{DateTime, Utc};
+use pixmart_shared::db::store::capabilities::DiffusionReport;
 use pixmart_shared::db::store::workers::{self, DesiredState, NodeView};
 use pixmart_shared::ErrorCode;
 use serde::Serialize;
@@ -39,6 +40,8 @@ pub struct NodeDto {
     models: Vec<String>,
     /// Task types it does not serve, with the ids of the models it lacks.
     missing_models: std::collections::BTreeMap<String, Vec<String>>,
+    /// Its diffusion model: id, device and the memory its weights hold.
+    diffusion: Option<DiffusionReport>,
     started_at: DateTime<Utc>,
     last_heartbeat_at: DateTime<Utc>,
 }
@@ -49,6 +52,7 @@ impl From<NodeView> for NodeDto {
         let throughput = n.finished_recently as f64 / THROUGHPUT_WINDOW_MINUTES as f64;
         let report = n.models.unwrap_or_default();
         NodeDto {
+            diffusion: report.diffusion,
             models: report.loaded,
             missing_models: report
                 .missing

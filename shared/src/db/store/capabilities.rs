@@ -53,6 +53,25 @@ pub struct ModelReport {
     /// Task types it serves with models licensed for commercial use only.
     #[serde(default)]
     pub commercial_only: Vec<String>,
+    /// Its diffusion model, where it loaded one: on which device and how
+    /// much memory the weights hold there (what decides where a GPU-heavy
+    /// task type can go, and what an admin sizes nodes by).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub diffusion: Option<DiffusionReport>,
+}
+
+/// The diffusion model a node loaded (see [`ModelReport::diffusion`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DiffusionReport {
+    /// Registry id (`sd15-inpainting`, `sd-custom`, ...).
+    pub model: String,
+    /// `cpu` or `cuda:<ordinal>`.
+    pub device: String,
+    /// Bytes its weights take on that device.
+    pub weight_bytes: u64,
+    /// A 9-channel inpainting UNet (serves the kept-region task types).
+    pub inpainting: bool,
 }
 
 impl ModelReport {

@@ -28,8 +28,18 @@ export interface FleetNode {
   models?: string[];
   /** Task types it does not serve, with the model ids it lacks. */
   missingModels?: Record<string, string[]>;
+  /** Its diffusion model, on which device, and the memory its weights hold. */
+  diffusion?: DiffusionReport | null;
   startedAt: string;
   lastHeartbeatAt: string;
+}
+
+export interface DiffusionReport {
+  model: string;
+  /** `cpu` or `cuda:<n>`. */
+  device: string;
+  weightBytes: number;
+  inpainting: boolean;
 }
 
 export interface QueueDepth {

@@ -25,6 +25,7 @@ const node = {
   metricsAddr: null,
   models: ['onnxruntime', 'isnet-fp16', 'u2netp'],
   missingModels: { TRY_ON: ['sd15-inpainting', 'sdxl-inpainting', 'sd-custom'] },
+  diffusion: { model: 'sd15-inpainting', device: 'cuda:0', weightBytes: 2 * 1024 ** 3, inpainting: true },
   startedAt: '2026-11-21T10:00:00Z',
   lastHeartbeatAt: '2026-11-21T10:05:00Z',
 };
@@ -93,6 +94,7 @@ describe('AdminPage', () => {
     renderPage();
     const row = await screen.findByTestId('admin-node');
     expect(within(row).getByTestId('admin-node-models')).toHaveTextContent('onnxruntime, isnet-fp16, u2netp');
+    expect(within(row).getByTestId('admin-node-diffusion')).toHaveTextContent('sd15-inpainting (inpainting) @ cuda:0, 2.0 GiB');
     const pools = await screen.findAllByTestId('admin-pool');
     expect(within(pools[1]).getByTestId('admin-pool-lacking')).toHaveTextContent('TRY_ON: sd15-inpainting / sdxl-inpainting');
     expect(within(pools[0]).getByTestId('admin-pool-lacking')).toHaveTextContent('');

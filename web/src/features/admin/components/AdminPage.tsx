@@ -9,9 +9,16 @@ import { isApiError } from '../../../lib/api/client';
 import { useI18n } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { ForbiddenPage, LoadingPage } from '../../../app/pages/StatusPages';
-import { useCancelTask, useNodeAction, useNodes, usePools, useQueues, type FleetNode, type NodeAction } from '../api/admin';
+import { useCancelTask, useNodeAction, useNodes, usePools, useQueues, type DiffusionReport, type FleetNode, type NodeAction } from '../api/admin';
 import { TenantPools } from './TenantPools';
 import { adminText, type AdminKey } from './text';
+
+/** `Diffusion: sd15-inpainting (inpainting) on cuda:0, 2.0 GiB`. */
+function describeDiffusion(d: DiffusionReport, label: string): string {
+  const gib = d.weightBytes / 1024 ** 3;
+  const size = gib >= 0.1 ? `${gib.toFixed(1)} GiB` : `${(d.weightBytes / 1024 ** 2).toFixed(1)} MiB`;
+  return `${label}: ${d.model}${d.inpainting ? ' (inpainting)' : ''} @ ${d.device}, ${size}`;
+}
 
 function actionsFor(node: FleetNode): NodeAction[] {
   if (node.status === 'offline') return [];
@@ -80,7 +87,14 @@ export function AdminPage() {
                     {tr(`status.${n.status}` as AdminKey)}
                   </td>
                   <td>{n.pool}</td>
-                  <td>{n.device}</td>
+                  <td>
+                    {n.device}
+                    {n.diffusion ? (
+                      <div className="muted" data-testid="admin-node-diffusion">
+                        {describeDiffusion(n.diffusion, tr('diffusionOn'))}
+                      </div>
+                    ) : null}
+                  </td>
                   <td>{n.bizTypes.join(', ')}</td>
                   <td data-testid="admin-node-models">{(n.models ?? []).join(', ')}</td>
                   <td>{n.currentJobs}</td>

@@ -22,6 +22,7 @@ const TEXT = {
   device: ['设备', 'Device'],
   types: ['任务类型', 'Task types'],
   models: ['已加载模型', 'Loaded models'],
+  diffusionOn: ['扩散模型', 'Diffusion'],
   lacking: ['缺少模型的任务类型', 'Task types lacking a model'],
   lackingNoWorker: ['无节点', 'no worker'],
   current: ['当前任务', 'Current'],
