@@ -242,6 +242,11 @@ pub struct TaskSettings {
     /// workers' concurrency, and at least this. Everything else waits in
     /// the database, where lanes and fairness decide who goes next.
     pub dispatch_window_min: u64,
+    /// For short jobs the window also holds this many milliseconds of the
+    /// queue's measured drain rate, so workers do not idle while a dispatch
+    /// round refills it. A task dispatched later waits behind at most this
+    /// much work already in Redis (beyond the concurrency floor).
+    pub dispatch_window_ms: u64,
     /// How often the dispatcher looks at the database without being woken
     /// (a submit or a worker taking a job wakes it at once).
     pub dispatch_tick_ms: u64,
@@ -291,6 +296,7 @@ impl Settings {
             .set_default("tasks.max_attempts", 3)?
             .set_default("tasks.deadline_secs", 1800)?
             .set_default("tasks.dispatch_window_min", 2)?
+            .set_default("tasks.dispatch_window_ms", 100)?
             .set_default("tasks.dispatch_tick_ms", 200)?
             .set_default("tasks.fast_lane_head_start_secs", 120)?
             .set_default("tasks.exclusive_lane_head_start_secs", 300)?

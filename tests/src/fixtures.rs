@@ -49,24 +49,30 @@ pub async fn finished_cutout(app: &TestApp, user: UserId, files: &[(ResultKind, 
         results.push(TaskResult { key, kind: *kind, width: img.width(), height: img.height() });
     }
     let db = app.db().await;
+    waiting_task(app, user, id, Lingshi::new(0)).await;
+    assert!(task_store::claim_task(&db, id, "test", chrono::Duration::seconds(600)).await.unwrap().is_some());
+    assert!(task_store::complete_task(&db, id, "test", &results).await.unwrap());
+    id
+}
+
+/// A NEW cutout task `id` of `user` costing `cost`, in a pool no worker
+/// serves, so that only the test claims it.
+pub async fn waiting_task(app: &TestApp, user: UserId, id: TaskId, cost: Lingshi) {
     let new = NewTask {
         id,
         owner: user,
         biz_type: BizType::MattingImage,
         params: json!({ "imageUrl": upload_url(UploadId::new()), "model": "isnet" }),
-        cost: Lingshi::new(0),
+        cost,
         // A pool no worker serves: the test's own worker must not claim the
-        // task before this fixture does.
+        // task before the test does.
         pool: FIXTURE_POOL.into(),
         lane: "standard".into(),
         share_key: dispatch_store::share_key(user, None),
         queue: QueueKey::for_task(BizType::MattingImage, Some(FIXTURE_POOL)).name(&app.settings.redis.namespace),
         idempotency_key: None,
     };
-    task_store::create_task(&db, new, 10).await.unwrap();
-    assert!(task_store::claim_task(&db, id, "test", chrono::Duration::seconds(600)).await.unwrap().is_some());
-    assert!(task_store::complete_task(&db, id, "test", &results).await.unwrap());
-    id
+    task_store::create_task(&app.db().await, new, 10).await.unwrap();
 }
 
 /// Polls `GET /api/tasks/{task}/downloads` until result `index` at

@@ -207,6 +207,10 @@ async fn sigterm_finishes_the_running_task_then_deregisters() {
     let task = c.wait_task(&second.to_string(), Duration::from_secs(120)).await;
     assert_eq!(task["status"], "SUCCESS", "{task}\n{}", other.log());
     assert_eq!(ledger_of(&app, second).await, ["charge", "settle"]);
+    // Handed back, not started: the stopping worker never claimed it.
+    let t = task_store::get_task(&db, second).await.unwrap().unwrap();
+    assert_eq!(t.attempts, 1, "{t:?}");
+    assert!(other.owns_node(t.worker_id.as_deref().unwrap()), "{t:?}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

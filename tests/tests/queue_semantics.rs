@@ -172,3 +172,71 @@ async fn a_job_lost_when_redis_restarts_is_sent_again() {
     let id: TaskId = task_id.parse().unwrap();
     assert_eq!(task_store::get_task(&db, id).await.unwrap().unwrap().attempts, 1);
 }
+
+/// A worker writes its jobs' claims and outcomes in groups (one
+/// transaction each): every task in a group is still guarded on its own, so
+/// a duplicate delivery inside a group, a late outcome for a task another
+/// node holds and a whole group written twice each change nothing, and the
+/// ledger moves once per task.
+async fn grouped_claims_and_outcomes_apply_once(db: TestDatabase) {
+    use pixmart_shared::db::store::task_group::{write_group, Ending, Finish};
+    use pixmart_shared::domain::{Lingshi, TaskStatus};
+
+    let app = TestApp::start(db).await;
+    let mut c = app.client();
+    c.register_random().await;
+    let user = c.user_id().await;
+    let (a, b, other) = (TaskId::new(), TaskId::new(), TaskId::new());
+    for id in [a, b, other] {
+        pixmart_tests::fixtures::waiting_task(&app, user, id, Lingshi::new(5)).await;
+    }
+    let db = app.db().await;
+    let lease = chrono::Duration::minutes(10);
+
+    // One group claims a and b; a's job arrived twice.
+    let w = write_group(&db, "node-1", lease, &[a, b, a], &[]).await.unwrap();
+    let claimed: Vec<bool> = w.claimed.iter().map(Option::is_some).collect();
+    assert_eq!(claimed, [true, true, false]);
+    let task_a = w.claimed[0].clone().unwrap();
+    assert_eq!((task_a.status, task_a.attempts, task_a.worker_id.as_deref()), (TaskStatus::Running, 1, Some("node-1")));
+    assert!(task_store::claim_task(&db, other, "node-2", lease).await.unwrap().is_some());
+
+    // The next group: a succeeds, b fails, node-1's outcome for the task
+    // node-2 holds is refused, and b's job is delivered once more.
+    let failure = Ending::Failure { code: "GENERATION_FAILED".into(), message: "boom".into() };
+    let finishes = [
+        Finish { id: a, ending: Ending::Success(Vec::new()) },
+        Finish { id: b, ending: failure },
+        Finish { id: other, ending: Ending::Success(Vec::new()) },
+    ];
+    let w = write_group(&db, "node-1", lease, &[b], &finishes).await.unwrap();
+    assert_eq!(w.finished, [true, true, false]);
+    assert!(w.claimed[0].is_none(), "a finished task is not claimed again");
+    let status = |t: TaskId| {
+        let db = db.clone();
+        async move { task_store::get_task(&db, t).await.unwrap().unwrap().status }
+    };
+    assert_eq!((status(a).await, status(b).await, status(other).await), (TaskStatus::Success, TaskStatus::Failed, TaskStatus::Running));
+
+    // The whole group written again (duplicated jobs): nothing changes.
+    let again = write_group(&db, "node-1", lease, &[], &finishes).await.unwrap();
+    assert_eq!(again.finished, [false, false, false]);
+    // 500 - 3 × 5 charged, b's 5 refunded once; a's settled once.
+    let (_, info) = c.get("/api/user/info").await;
+    assert_eq!(info["data"]["points"], 490, "{info}");
+    let entries = ledger::entries(&db, user).await.unwrap();
+    let count = |kind: &str, task: TaskId| {
+        entries.iter().filter(|e| e.kind == kind && e.task_id.as_deref() == Some(task.to_string().as_str())).count()
+    };
+    assert_eq!((count("settle", a), count("refund", b), count("refund", a), count("settle", b)), (1, 1, 0, 0));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn grouped_writes_on_sqlite() {
+    grouped_claims_and_outcomes_apply_once(TestDatabase::sqlite()).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn grouped_writes_on_postgres() {
+    grouped_claims_and_outcomes_apply_once(TestDatabase::postgres().await).await;
+}

@@ -6,6 +6,7 @@ use pixmart_shared::storage::BlobStore;
 
 use crate::metrics::WorkerMetrics;
 use crate::models::LoadedModels;
+use crate::task_writer::TaskWriter;
 
 /// Everything a job handler needs, shared by all jobs of a process.
 pub struct WorkerContext {
@@ -18,10 +19,12 @@ pub struct WorkerContext {
     pub registry: Arc<pixmart_models::registry::Registry>,
     pub settings: Arc<Settings>,
     pub metrics: Arc<WorkerMetrics>,
+    /// Claims and outcomes go through it (group commit).
+    pub writer: TaskWriter,
 }
 
-impl WorkerContext {
-    pub fn lease(&self) -> chrono::Duration {
-        chrono::Duration::seconds(i64::try_from(self.settings.worker.lease_secs).unwrap_or(600))
-    }
+/// How long a claimed task is this worker's before the sweeper takes it
+/// back (a dead worker never says so).
+pub fn lease(settings: &Settings) -> chrono::Duration {
+    chrono::Duration::seconds(i64::try_from(settings.worker.lease_secs).unwrap_or(600))
 }

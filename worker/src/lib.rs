@@ -15,6 +15,7 @@ pub mod process;
 pub mod queues;
 pub mod registry;
 pub mod runner;
+pub mod task_writer;
 pub mod telemetry;
 
 pub use context::WorkerContext;

@@ -190,12 +190,7 @@ async fn account(ctx: &WorkerContext, task_id: TaskId, outcome: &Outcome) {
         Outcome::Lost => "lost",
         Outcome::Retrying => "retrying",
     };
-    if matches!(outcome, Outcome::Succeeded | Outcome::Failed(_)) {
-        let succeeded = matches!(outcome, Outcome::Succeeded);
-        if let Err(e) = workers::record_outcome(&ctx.db, &ctx.worker_id, succeeded).await {
-            tracing::warn!(error = %e, "cannot count the job on the node");
-        }
-    }
+    // The node's done/failed counters were written with the outcome.
     let Ok(Some(task)) = task_store::get_task(&ctx.db, task_id).await else { return };
     let biz = task.biz_type.as_str();
     ctx.metrics.finished.with_label_values(&[biz, label]).inc();

@@ -6,29 +6,23 @@
 //! with it; it is not reachable from the API (no task type runs it).
 
 use std::future::Future;
-use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context;
 use apalis::prelude::*;
 use pixmart_shared::config::Settings;
-use pixmart_shared::db::{self, store::tasks as task_store, store::workers, Db};
+use pixmart_shared::db::{self, store::workers};
 use pixmart_shared::domain::BizType;
 use pixmart_shared::jobs::TaskJob;
 
 use crate::node;
 use crate::queues::{self, Refill};
+use crate::task_writer::TaskWriter;
 
-struct NoopContext {
-    worker_id: String,
-    db: Db,
-    lease: chrono::Duration,
-}
-
-async fn handle(job: TaskJob, ctx: Data<Arc<NoopContext>>, refill: Data<Refill>) -> Result<(), BoxDynError> {
+async fn handle(job: TaskJob, writer: Data<TaskWriter>, refill: Data<Refill>) -> Result<(), BoxDynError> {
     refill.request();
-    if task_store::claim_task(&ctx.db, job.task_id, &ctx.worker_id, ctx.lease).await?.is_some() {
-        task_store::complete_task(&ctx.db, job.task_id, &ctx.worker_id, &[]).await?;
+    if writer.claim(job.task_id).await?.is_some() {
+        writer.complete(job.task_id, Vec::new()).await?;
     }
     Ok(())
 }
@@ -60,8 +54,7 @@ pub async fn run_noop(
             }
         })
     };
-    let lease = chrono::Duration::seconds(i64::try_from(s.lease_secs).unwrap_or(600));
-    let ctx = Arc::new(NoopContext { worker_id: worker_id.clone(), db: db.clone(), lease });
+    let writer = TaskWriter::spawn(db.clone(), worker_id.clone(), crate::context::lease(&settings));
     let conn = apalis_redis::connect(settings.redis_url()).await.context("cannot connect to Redis")?;
     let refill = Refill::new(conn.clone(), &settings.redis.namespace);
     let (stop_tx, _) = tokio::sync::broadcast::channel::<()>(1);
@@ -69,7 +62,7 @@ pub async fn run_noop(
     for key in queues::queue_keys(&capabilities, &models.commercial_only, &s.pool) {
         let worker = WorkerBuilder::new(format!("{worker_id}:{}", queues::consumer_label(&key)))
             .backend(queues::backend(conn.clone(), &settings, &key))
-            .data(ctx.clone())
+            .data(writer.clone())
             .data(refill.clone())
             .concurrency(s.concurrency.max(1))
             .build(handle);

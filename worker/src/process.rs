@@ -27,7 +27,7 @@ pub enum Outcome {
 /// Claims the task, runs its pipeline and writes the outcome. Errors are
 /// only returned for transient trouble before or while writing the outcome.
 pub async fn process_task(ctx: &WorkerContext, task_id: TaskId) -> Result<Outcome, JobFailure> {
-    let Some(task) = task_store::claim_task(&ctx.db, task_id, &ctx.worker_id, ctx.lease()).await? else {
+    let Some(task) = ctx.writer.claim(task_id).await? else {
         tracing::info!(%task_id, "task not claimable (duplicate or finished job); skipped");
         return Ok(Outcome::Skipped);
     };
@@ -38,13 +38,13 @@ pub async fn process_task(ctx: &WorkerContext, task_id: TaskId) -> Result<Outcom
     };
     match result {
         Ok(results) => {
-            let written = task_store::complete_task(&ctx.db, task_id, &ctx.worker_id, &results).await?;
+            let written = ctx.writer.complete(task_id, results).await?;
             tracing::info!(%task_id, written, "task succeeded");
             Ok(if written { Outcome::Succeeded } else { Outcome::Lost })
         }
         Err(JobFailure::Abort { code, detail }) => {
             tracing::warn!(%task_id, %code, %detail, "task failed");
-            let written = task_store::fail_task(&ctx.db, task_id, &ctx.worker_id, code.id(), &detail).await?;
+            let written = ctx.writer.fail(task_id, code.id(), &detail).await?;
             Ok(if written { Outcome::Failed(code) } else { Outcome::Lost })
         }
         Err(JobFailure::Retry(reason)) => {

@@ -11,6 +11,8 @@
 //! taking a job a worker publishes on the dispatcher's refill channel, so
 //! the window is topped up without waiting for a tick.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 use apalis::prelude::*;
@@ -112,18 +114,27 @@ fn push_notifications(url: String, channel: String) -> mpsc::Receiver<()> {
 pub struct Refill {
     conn: ConnectionManager,
     channel: String,
+    /// A request is on its way: jobs taken meanwhile need no other one (the
+    /// dispatcher's round sees every free slot), so a node taking thousands
+    /// of short jobs a second sends a few requests, not one per job.
+    sending: Arc<AtomicBool>,
 }
 
 impl Refill {
     pub fn new(conn: ConnectionManager, namespace: &str) -> Self {
-        Refill { conn, channel: refill_channel(namespace) }
+        Refill { conn, channel: refill_channel(namespace), sending: Arc::default() }
     }
 
     pub fn request(&self) {
+        if self.sending.swap(true, Ordering::AcqRel) {
+            return;
+        }
         let mut conn = self.conn.clone();
         let channel = self.channel.clone();
+        let sending = Arc::clone(&self.sending);
         tokio::spawn(async move {
             let sent: Result<i64, _> = redis::cmd("PUBLISH").arg(channel).arg(1).query_async(&mut conn).await;
+            sending.store(false, Ordering::Release);
             if let Err(e) = sent {
                 tracing::debug!(error = %e, "refill request not sent");
             }

@@ -18,6 +18,7 @@ use crate::metrics::WorkerMetrics;
 use crate::models::LoadedModels;
 use crate::node;
 use crate::queues::{self, Refill};
+use crate::task_writer::TaskWriter;
 use crate::WorkerContext;
 
 /// Resolves on Ctrl-C or SIGTERM.
@@ -60,7 +61,9 @@ pub async fn build_context(settings: Settings) -> anyhow::Result<WorkerContext> 
     if let Err(e) = crate::pipelines::product_image::store_template_previews(&blobs).await {
         tracing::warn!(error = %e, "background template previews not stored");
     }
+    let writer = TaskWriter::spawn(db.clone(), worker_id.clone(), crate::context::lease(&settings));
     Ok(WorkerContext {
+        writer,
         worker_id,
         db,
         blobs,

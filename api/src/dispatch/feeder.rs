@@ -7,6 +7,7 @@ use pixmart_shared::db::StoreError;
 use tokio::sync::Mutex;
 
 use super::link::DispatchError;
+use super::window::{self, DrainRates};
 use crate::AppState;
 
 /// Serialises dispatch rounds inside one API process (the submit handler,
@@ -17,6 +18,7 @@ use crate::AppState;
 pub struct Feeder {
     round: Mutex<()>,
     wake: tokio::sync::Notify,
+    rates: DrainRates,
 }
 
 impl Feeder {
@@ -96,21 +98,25 @@ async fn feed(state: &AppState, queue: &str, pool: &str, when: Refill) -> Result
             return Ok(Fed { pushed: 0, redis_down: true });
         }
     };
+    let rate = state.feeder.rates.observe(queue, depth, std::time::Instant::now());
     let concurrency = dispatch_store::live_concurrency(&state.db, pool, live_since(state)).await?;
-    let window =
-        concurrency.saturating_mul(2).max(state.settings.tasks.dispatch_window_min).min(link.max_queue_depth());
+    let t = &state.settings.tasks;
+    let floor = concurrency.saturating_mul(2).max(t.dispatch_window_min);
+    let horizon = std::time::Duration::from_millis(t.dispatch_window_ms);
+    let window = window::window(floor, rate, horizon, link.max_queue_depth());
     let room = usize::try_from(window.saturating_sub(depth)).unwrap_or(0);
     let enough = match when {
         Refill::AnyRoom => 1,
         Refill::HalfEmpty => usize::try_from(window.div_ceil(2)).unwrap_or(1).max(1),
     };
-    tracing::trace!(%queue, depth, concurrency, window, room, "feed");
+    tracing::trace!(%queue, depth, concurrency, rate, window, room, "feed");
     if room < enough {
         return Ok(Fed::default());
     }
     let taken = dispatch_store::take_next(&state.db, queue, room, policy(state)).await?;
     match link.push_all(queue, &taken).await {
         Ok(()) => {
+            state.feeder.rates.pushed(queue, depth + u64::try_from(taken.len()).unwrap_or(0));
             tracing::debug!(%queue, pushed = taken.len(), "dispatched");
             Ok(Fed { pushed: taken.len(), redis_down: false })
         }

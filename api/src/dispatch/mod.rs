@@ -5,8 +5,9 @@
 //! transaction). The dispatcher then chooses, per queue (family × pool),
 //! which waiting tasks go to Redis next (`store::dispatch::take_next`: lane
 //! priority with a head start, then round robin across tenants/users) and
-//! keeps only `max(dispatch_window_min, 2 × live concurrency)` jobs waiting
-//! in Redis, so priorities apply to everything still in the database and a
+//! keeps only a small window of jobs waiting in Redis (`window`: twice the
+//! live concurrency, or `dispatch_window_ms` of the queue's drain rate when
+//! jobs are short), so priorities apply to everything still in the database and a
 //! backlog of any size never sits in apalis-redis (which fails with a few
 //! thousand jobs due in one queue). It runs:
 //! * at once in the submit request (a fresh task reaches Redis before the
@@ -22,6 +23,7 @@ mod feeder;
 mod link;
 mod listener;
 mod sweeper;
+mod window;
 
 pub use feeder::{dispatch_all, dispatch_queue, live_since, Feeder};
 pub use link::{DispatchError, Dispatcher};

@@ -35,6 +35,12 @@ impl StoreError {
         }
     }
 
+    /// A database-side failure outside sea-orm (a writer that stopped, an
+    /// error copied for several waiters).
+    pub fn other(detail: impl Into<String>) -> Self {
+        StoreError::Db(DbErr::Custom(detail.into()))
+    }
+
     pub(crate) fn corrupt(table: &'static str, detail: impl Into<String>) -> Self {
         StoreError::CorruptRow { table, detail: detail.into() }
     }

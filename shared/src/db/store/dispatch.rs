@@ -12,7 +12,7 @@
 
 use std::collections::HashMap;
 
-use chrono::{DateTime, Duration, Utc};
+use chrono::{DateTime, Duration, SubsecRound, Utc};
 use sea_orm::sea_query::{Expr, ExprTrait, OnConflict};
 use sea_orm::{
     ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter,
@@ -158,15 +158,8 @@ pub async fn take_next(
             None => selection.exhaust(&group),
         }
     }
-    let txn = db.begin().await?;
-    let mut taken = Vec::with_capacity(chosen.len());
-    for id in chosen {
-        if mark_dispatched(&txn, &id).await? {
-            taken.push(id.parse().map_err(|_| StoreError::corrupt("tasks", id.clone()))?);
-        }
-    }
-    txn.commit().await?;
-    Ok(taken)
+    let marked = mark_dispatched(db, chosen).await?;
+    marked.into_iter().map(|id| id.parse().map_err(|_| StoreError::corrupt("tasks", id))).collect()
 }
 
 /// A lane × share: the unit whose oldest task competes for the next slot.
@@ -303,14 +296,40 @@ async fn oldest_of_share(
         .await?)
 }
 
-async fn mark_dispatched(db: &impl ConnectionTrait, id: &str) -> Result<bool, StoreError> {
+/// Marks the chosen tasks dispatched, in one statement, if they still wait;
+/// returns those it marked, in the chosen order. When another dispatcher
+/// took some meanwhile, ours are those carrying this round's timestamp
+/// (whole microseconds, what PostgreSQL stores).
+async fn mark_dispatched(db: &DatabaseConnection, chosen: Vec<String>) -> Result<Vec<String>, StoreError> {
+    if chosen.is_empty() {
+        return Ok(chosen);
+    }
+    let now = Utc::now().trunc_subsecs(6);
+    let txn = db.begin().await?;
     let res = tasks::Entity::update_many()
-        .col_expr(tasks::Column::DispatchedAt, Expr::value(Utc::now()))
-        .filter(tasks::Column::Id.eq(id))
+        .col_expr(tasks::Column::DispatchedAt, Expr::value(now))
+        .filter(tasks::Column::Id.is_in(chosen.iter().map(String::as_str)))
         .filter(waiting())
-        .exec(db)
+        .exec(&txn)
         .await?;
-    Ok(res.rows_affected == 1)
+    let marked = if usize::try_from(res.rows_affected).is_ok_and(|n| n == chosen.len()) {
+        chosen
+    } else {
+        let ours: std::collections::HashSet<String> = tasks::Entity::find()
+            .select_only()
+            .column(tasks::Column::Id)
+            .filter(tasks::Column::Id.is_in(chosen.iter().map(String::as_str)))
+            .filter(tasks::Column::Status.eq(TaskStatus::New.as_str()))
+            .filter(tasks::Column::DispatchedAt.eq(now))
+            .into_tuple::<String>()
+            .all(&txn)
+            .await?
+            .into_iter()
+            .collect();
+        chosen.into_iter().filter(|id| ours.contains(id)).collect()
+    };
+    txn.commit().await?;
+    Ok(marked)
 }
 
 /// The push to Redis failed after the task was marked: it waits in the

@@ -13,6 +13,7 @@ pub mod messages;
 pub mod orders;
 pub mod rate_limits;
 pub mod saved_images;
+pub mod task_group;
 pub mod tasks;
 pub mod tenants;
 pub mod tokens;

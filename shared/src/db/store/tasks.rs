@@ -3,7 +3,7 @@
 //! twice. Which waiting task goes to Redis next is `store::dispatch`.
 
 use chrono::{DateTime, Duration, Utc};
-use sea_orm::sea_query::{Expr, ExprTrait};
+use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, PaginatorTrait,
     QueryFilter, QueryOrder, QuerySelect, TransactionTrait,
@@ -12,6 +12,7 @@ use serde_json::Value;
 
 use crate::db::entities::{tasks, users};
 use crate::db::store::ledger;
+use crate::db::store::task_group::{self, Ending, Finish};
 use crate::db::StoreError;
 use crate::domain::{BizType, Lingshi, TaskId, TaskResult, TaskStatus, UserId};
 
@@ -250,32 +251,20 @@ pub async fn result_owner(db: &impl ConnectionTrait, task: TaskId) -> Result<Opt
 /// Claims a NEW task for a worker: RUNNING, one more attempt, a lease.
 /// Returns `None` when the task is not NEW any more (a duplicate job, or a
 /// task already finished or stopped), which the worker treats as done.
-pub async fn claim_task(
-    db: &impl ConnectionTrait,
+/// (A group of one: workers group their claims, see `store::task_group`.)
+pub async fn claim_task<C: ConnectionTrait + TransactionTrait>(
+    db: &C,
     id: TaskId,
     worker_id: &str,
     lease: Duration,
 ) -> Result<Option<TaskRecord>, StoreError> {
-    let now = Utc::now();
-    let res = tasks::Entity::update_many()
-        .col_expr(tasks::Column::Status, Expr::value(TaskStatus::Running.as_str()))
-        .col_expr(tasks::Column::Attempts, Expr::col(tasks::Column::Attempts).add(1))
-        .col_expr(tasks::Column::WorkerId, Expr::value(worker_id))
-        .col_expr(tasks::Column::LeaseUntil, Expr::value(now + lease))
-        .col_expr(tasks::Column::StartedAt, Expr::value(now))
-        .col_expr(tasks::Column::Progress, Expr::value(1))
-        .col_expr(tasks::Column::UpdatedAt, Expr::value(now))
-        .filter(tasks::Column::Id.eq(id.to_string()))
-        .filter(tasks::Column::Status.eq(TaskStatus::New.as_str()))
-        .exec(db)
-        .await?;
-    if res.rows_affected == 0 {
-        return Ok(None);
-    }
-    get_task(db, id).await
+    let written = task_group::write_group(db, worker_id, lease, &[id], &[]).await?;
+    Ok(written.claimed.into_iter().next().flatten())
 }
 
-fn running_by(id: TaskId, worker_id: &str) -> sea_orm::Condition {
+/// The task, RUNNING on this worker: the guard of every write a worker
+/// makes to a task it claimed.
+pub(crate) fn running_by(id: TaskId, worker_id: &str) -> sea_orm::Condition {
     sea_orm::Condition::all()
         .add(tasks::Column::Id.eq(id.to_string()))
         .add(tasks::Column::Status.eq(TaskStatus::Running.as_str()))
@@ -298,39 +287,37 @@ pub async fn set_progress(
     Ok(res.rows_affected == 1)
 }
 
-/// SUCCESS with results, only if this worker still holds the task.
-/// (The ledger settles in the same transaction once it exists.)
-pub async fn complete_task(
-    db: &DatabaseConnection,
+/// SUCCESS with results and the task's lingshi settled, only if this
+/// worker still holds the task (a group of one, see `store::task_group`).
+pub async fn complete_task<C: ConnectionTrait + TransactionTrait>(
+    db: &C,
     id: TaskId,
     worker_id: &str,
     results: &[TaskResult],
 ) -> Result<bool, StoreError> {
-    let results = serde_json::to_value(results).map_err(|e| StoreError::corrupt("tasks", e.to_string()))?;
-    finish(db, id, worker_id, TaskStatus::Success, |update| {
-        update
-            .col_expr(tasks::Column::Progress, Expr::value(100))
-            .col_expr(tasks::Column::Results, Expr::value(results))
-    })
-    .await
+    finish_alone(db, worker_id, Finish { id, ending: Ending::Success(results.to_vec()) }).await
 }
 
-/// FAILED with a stable code and a readable message, only if this worker
-/// still holds the task. (The ledger refunds in the same transaction once
-/// it exists.)
-pub async fn fail_task(
-    db: &DatabaseConnection,
+/// FAILED with a stable code and a readable message, refunded, only if
+/// this worker still holds the task (a group of one).
+pub async fn fail_task<C: ConnectionTrait + TransactionTrait>(
+    db: &C,
     id: TaskId,
     worker_id: &str,
     error_code: &str,
     error_msg: &str,
 ) -> Result<bool, StoreError> {
-    finish(db, id, worker_id, TaskStatus::Failed, |update| {
-        update
-            .col_expr(tasks::Column::ErrorCode, Expr::value(error_code))
-            .col_expr(tasks::Column::ErrorMsg, Expr::value(error_msg))
-    })
-    .await
+    let ending = Ending::Failure { code: error_code.to_owned(), message: error_msg.to_owned() };
+    finish_alone(db, worker_id, Finish { id, ending }).await
+}
+
+async fn finish_alone<C: ConnectionTrait + TransactionTrait>(
+    db: &C,
+    worker_id: &str,
+    finish: Finish,
+) -> Result<bool, StoreError> {
+    let written = task_group::write_group(db, worker_id, Duration::zero(), &[], &[finish]).await?;
+    Ok(written.finished.first().copied().unwrap_or(false))
 }
 
 /// What happened to a task whose attempt hit a transient error.
@@ -374,38 +361,6 @@ pub async fn release_for_retry(
         .exec(db)
         .await?;
     Ok(if res.rows_affected == 1 { Released::Retrying } else { Released::Lost })
-}
-
-/// Moves a task this worker holds from RUNNING to a terminal `status`, with
-/// the outcome's own columns, in one transaction (where the ledger effect
-/// will join it). False when the worker no longer holds the task.
-async fn finish(
-    db: &DatabaseConnection,
-    id: TaskId,
-    worker_id: &str,
-    status: TaskStatus,
-    outcome: impl FnOnce(sea_orm::UpdateMany<tasks::Entity>) -> sea_orm::UpdateMany<tasks::Entity>,
-) -> Result<bool, StoreError> {
-    let now = Utc::now();
-    let txn = db.begin().await?;
-    let update = tasks::Entity::update_many()
-        .col_expr(tasks::Column::Status, Expr::value(status.as_str()))
-        .col_expr(tasks::Column::LeaseUntil, Expr::value(Option::<DateTime<Utc>>::None))
-        .col_expr(tasks::Column::FinishedAt, Expr::value(now))
-        .col_expr(tasks::Column::UpdatedAt, Expr::value(now))
-        .filter(running_by(id, worker_id));
-    let res = outcome(update).exec(&txn).await?;
-    if res.rows_affected != 1 {
-        return Ok(false);
-    }
-    let owner = owner_of(&txn, id).await?;
-    if status == TaskStatus::Success {
-        ledger::settle(&txn, owner, id).await?;
-    } else {
-        ledger::refund(&txn, owner, id).await?;
-    }
-    txn.commit().await?;
-    Ok(true)
 }
 
 async fn owner_of(db: &impl ConnectionTrait, id: TaskId) -> Result<UserId, StoreError> {
