@@ -14,6 +14,7 @@ mod m20261121_000008_scheduling;
 mod m20261121_000009_fleet_admin;
 mod m20261121_000011_worker_models;
 mod m20261121_000012_saved_images;
+mod m20261122_000013_waiting_order;
 
 pub struct Migrator;
 
@@ -32,6 +33,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000009_fleet_admin::Migration),
             Box::new(m20261121_000011_worker_models::Migration),
             Box::new(m20261121_000012_saved_images::Migration),
+            Box::new(m20261122_000013_waiting_order::Migration),
         ]
     }
 }

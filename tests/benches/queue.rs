@@ -11,7 +11,10 @@
 //!    submit request), p50 and p99;
 //! 2. throughput: a backlog of N tasks created in the database (one batch
 //!    insert, like a batch submit), served by the one worker; tasks/s from
-//!    the first claim to the last completion;
+//!    the first claim to the last completion. Once per worker concurrency
+//!    in PIXMART_BENCH_CONCURRENCIES: a no-op job only waits on the
+//!    database (its claim, then its outcome, each a group commit), so what
+//!    one node gets through scales with how many it runs at once;
 //! 3. the ceiling: raw Redis on the same redis-server, one producer doing
 //!    LPUSH and one consumer doing BRPOP, one item per command; items/s;
 //! 4. the transport alone: the same apalis-redis queue and consumer
@@ -19,16 +22,17 @@
 //!    pushed with `TaskSink::push` and a handler that does nothing, no
 //!    database: the ceiling apalis-redis itself puts on (2);
 //! 5. the ratio (2)/(3) against the target (≥ 30 %), (4)/(3) for
-//!    comparison, and p50 against 30 ms. It reports; a missed target prints
-//!    FAIL but does not fail.
+//!    comparison, per concurrency, and p50 against 30 ms. It reports; a
+//!    missed target prints FAIL but does not fail.
 //!
 //!   scripts/bench queue
 //!   cargo bench -p pixmart-tests --bench queue
 //!
 //! Env: PIXMART_BENCH_RATE (submissions/s, default 20),
 //! PIXMART_BENCH_LATENCY_TASKS (default 200), PIXMART_BENCH_BACKLOG
-//! (tasks, default 2000; 20000 is the backlog),
-//! PIXMART_BENCH_CONCURRENCY (the worker's concurrency, default 4),
+//! (tasks, default 10000; 20000 is the backlog),
+//! PIXMART_BENCH_CONCURRENCIES (the worker's concurrency for each
+//! throughput run, default `4,64,128`; the latency run uses the first),
 //! PIXMART_BENCH_RAW_ITEMS (default 20000). Needs redis-server.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -65,9 +69,15 @@ fn main() {
 async fn run() {
     let rate = env_u64("PIXMART_BENCH_RATE", 20).max(1);
     let latency_tasks = env_u64("PIXMART_BENCH_LATENCY_TASKS", 200);
-    let backlog = env_u64("PIXMART_BENCH_BACKLOG", 2000);
-    let concurrency = usize::try_from(env_u64("PIXMART_BENCH_CONCURRENCY", 4)).unwrap().max(1);
+    let backlog = env_u64("PIXMART_BENCH_BACKLOG", 10000);
+    let concurrencies: Vec<usize> = std::env::var("PIXMART_BENCH_CONCURRENCIES")
+        .unwrap_or_else(|_| "4,64,128".into())
+        .split(',')
+        .filter_map(|c| c.trim().parse().ok())
+        .map(|c: usize| c.max(1))
+        .collect();
     let raw_items = env_u64("PIXMART_BENCH_RAW_ITEMS", 20000);
+    let transport_jobs = env_u64("PIXMART_BENCH_TRANSPORT_JOBS", 5000);
 
     let app = TestApp::start_with(TestDatabase::sqlite(), |s| {
         s.tasks.max_batch_items = backlog.max(1);
@@ -75,9 +85,10 @@ async fn run() {
     })
     .await;
     let db = app.db().await;
+    let concurrency = concurrencies[0];
     let worker = fleet::Worker::noop(&app.settings, DEFAULT_POOL, concurrency);
     fleet::wait_pool_workers(&db, DEFAULT_POOL, 1).await;
-    println!("queue bench: SQLite, one no-op worker (concurrency {concurrency}), redis-server on the same machine");
+    println!("queue bench: SQLite, one no-op worker, redis-server on the same machine");
 
     // 1. Latency at a steady rate.
     let users = (latency_tasks / 90 + 1) as usize;
@@ -119,9 +130,66 @@ async fn run() {
         if p50 < 30.0 { "PASS" } else { "FAIL" }
     );
 
-    // 2. Throughput: a backlog served by the one worker.
+    drop(worker);
+    let redis_url = app.redis.as_ref().unwrap().url();
+    let client = redis::Client::open(redis_url.as_str()).unwrap();
+
+    // 3. Raw Redis ceiling: LPUSH / BRPOP, one item per command.
+    let list = "bench:raw";
+    let producer = {
+        let mut conn = client.get_multiplexed_async_connection().await.unwrap();
+        tokio::spawn(async move {
+            for i in 0..raw_items {
+                let _: i64 = redis::cmd("LPUSH").arg(list).arg(i).query_async(&mut conn).await.unwrap();
+            }
+        })
+    };
+    let mut consumer = client.get_multiplexed_async_connection().await.unwrap();
+    let started = Instant::now();
+    for _ in 0..raw_items {
+        let _: (String, String) = redis::cmd("BRPOP").arg(list).arg(5).query_async(&mut consumer).await.unwrap();
+    }
+    let raw_secs = started.elapsed().as_secs_f64();
+    producer.await.unwrap();
+    let raw = raw_items as f64 / raw_secs;
+    println!("raw Redis LPUSH/BRPOP: {raw_items} items in {raw_secs:.2} s = {raw:.0} items/s");
+
+    // 2 and 4, per worker concurrency.
     let owner = fleet::user_id(&clients[0].0).await;
-    ledger::grant(&db, owner, Bucket::Topup, Lingshi::new(u32::try_from(backlog * 5).unwrap()), "bench").await.unwrap();
+    for concurrency in concurrencies {
+        let worker = fleet::Worker::noop(&app.settings, DEFAULT_POOL, concurrency);
+        fleet::wait_pool_workers(&db, DEFAULT_POOL, 1).await;
+        let throughput = serve_backlog(&app, &client, owner, backlog).await;
+        drop(worker);
+        let transport = apalis_transport(&app.settings, transport_jobs, concurrency).await;
+        let ratio = throughput / raw;
+        println!(
+            "concurrency {concurrency}: {throughput:.0} tasks/s = {:.1} % of raw Redis  [{}: >= 30 %]; apalis-redis alone (no database, {transport_jobs} jobs): {transport:.0} jobs/s = {:.1} %",
+            ratio * 100.0,
+            if ratio >= 0.30 { "PASS" } else { "FAIL" },
+            transport / raw * 100.0
+        );
+    }
+}
+
+/// Creates `backlog` no-op tasks in one batch and returns tasks/s from the
+/// first claim to the last completion.
+async fn serve_backlog(
+    app: &TestApp,
+    client: &redis::Client,
+    owner: pixmart_shared::domain::UserId,
+    backlog: u64,
+) -> f64 {
+    let db = app.db().await;
+    ledger::grant(
+        &db,
+        owner,
+        Bucket::Topup,
+        Lingshi::new(u32::try_from(backlog * 5).unwrap()),
+        &format!("bench-{}", TaskId::new()),
+    )
+    .await
+    .unwrap();
     let queue = QueueKey::for_task(BizType::MattingImage, None).name(&app.settings.redis.namespace);
     let params = serde_json::json!({ "imageUrl": "bench", "model": "isnet" });
     let items: Vec<NewTask> = (0..backlog)
@@ -148,8 +216,6 @@ async fn run() {
     );
     let deadline = Instant::now() + Duration::from_secs(1800);
     let mut max_redis_depth = 0u64;
-    let redis_url = app.redis.as_ref().unwrap().url();
-    let client = redis::Client::open(redis_url.as_str()).unwrap();
     let mut conn = client.get_multiplexed_async_connection().await.unwrap();
     loop {
         let (active, scheduled): (u64, u64) = redis::pipe()
@@ -186,41 +252,7 @@ async fn run() {
     println!(
         "throughput: {succeeded}/{backlog} SUCCESS in {secs:.2} s = {throughput:.0} tasks/s; most jobs in Redis at once: {max_redis_depth}"
     );
-    drop(worker);
-
-    // 3. Raw Redis ceiling: LPUSH / BRPOP, one item per command.
-    let list = "bench:raw";
-    let producer = {
-        let mut conn = client.get_multiplexed_async_connection().await.unwrap();
-        tokio::spawn(async move {
-            for i in 0..raw_items {
-                let _: i64 = redis::cmd("LPUSH").arg(list).arg(i).query_async(&mut conn).await.unwrap();
-            }
-        })
-    };
-    let mut consumer = client.get_multiplexed_async_connection().await.unwrap();
-    let started = Instant::now();
-    for _ in 0..raw_items {
-        let _: (String, String) = redis::cmd("BRPOP").arg(list).arg(5).query_async(&mut consumer).await.unwrap();
-    }
-    let raw_secs = started.elapsed().as_secs_f64();
-    producer.await.unwrap();
-    let raw = raw_items as f64 / raw_secs;
-    println!("raw Redis LPUSH/BRPOP: {raw_items} items in {raw_secs:.2} s = {raw:.0} items/s");
-
-    // 4. apalis-redis alone.
-    let transport_jobs = env_u64("PIXMART_BENCH_TRANSPORT_JOBS", 5000);
-    let transport = apalis_transport(&app.settings, transport_jobs, concurrency).await;
-    println!(
-        "apalis-redis transport alone (no database): {transport_jobs} jobs = {transport:.0} jobs/s = {:.1} % of raw Redis",
-        transport / raw * 100.0
-    );
-    let ratio = throughput / raw;
-    println!(
-        "ratio: {:.1} % of the raw Redis ceiling  [{}: >= 30 %]",
-        ratio * 100.0,
-        if ratio >= 0.30 { "PASS" } else { "FAIL" }
-    );
+    throughput
 }
 
 /// Signalled once, when the last job of the transport bench is handled.
@@ -237,7 +269,9 @@ async fn apalis_transport(settings: &pixmart_shared::config::Settings, jobs: u64
     use std::sync::atomic::{AtomicU64, Ordering};
     use std::sync::Arc;
 
-    let key = QueueKey { family: JobFamily::Segment, pool: "transport-bench".to_owned(), commercial_only: false };
+    // Its own queue and consumer name per run (apalis-redis remembers both).
+    let name = format!("transport-bench-{concurrency}-{}", pixmart_shared::domain::TaskId::new());
+    let key = QueueKey { family: JobFamily::Segment, pool: name.clone(), commercial_only: false };
     let mut s = settings.clone();
     s.worker.concurrency = concurrency;
     let conn = apalis_redis::connect(s.redis_url()).await.unwrap();
@@ -257,7 +291,7 @@ async fn apalis_transport(settings: &pixmart_shared::config::Settings, jobs: u64
         }
         Ok(())
     }
-    let worker = WorkerBuilder::new("transport-bench")
+    let worker = WorkerBuilder::new(name)
         .backend(pixmart_worker::queues::backend(conn, &s, &key))
         .data(done.clone())
         .data((jobs, all_done_tx))
@@ -269,7 +303,9 @@ async fn apalis_transport(settings: &pixmart_shared::config::Settings, jobs: u64
         let _ = stop_rx.await;
         Ok::<(), std::io::Error>(())
     }));
-    tokio::time::timeout(Duration::from_secs(600), all_done_rx).await.unwrap().unwrap();
+    if tokio::time::timeout(Duration::from_secs(600), all_done_rx).await.unwrap().is_err() {
+        panic!("the transport bench's consumer stopped early: {:?}", running.await);
+    }
     let secs = started.elapsed().as_secs_f64();
     let _ = stop_tx.send(());
     let _ = running.await;

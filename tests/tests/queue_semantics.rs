@@ -180,7 +180,7 @@ async fn a_job_lost_when_redis_restarts_is_sent_again() {
 /// ledger moves once per task.
 async fn grouped_claims_and_outcomes_apply_once(db: TestDatabase) {
     use pixmart_shared::db::store::task_group::{write_group, Ending, Finish};
-    use pixmart_shared::domain::{Lingshi, TaskStatus};
+    use pixmart_shared::domain::{Lingshi, ResultKind, TaskResult, TaskStatus};
 
     let app = TestApp::start(db).await;
     let mut c = app.client();
@@ -204,8 +204,9 @@ async fn grouped_claims_and_outcomes_apply_once(db: TestDatabase) {
     // The next group: a succeeds, b fails, node-1's outcome for the task
     // node-2 holds is refused, and b's job is delivered once more.
     let failure = Ending::Failure { code: "GENERATION_FAILED".into(), message: "boom".into() };
+    let result = TaskResult { key: format!("results/{a}/cutout.png"), kind: ResultKind::Image, width: 8, height: 6 };
     let finishes = [
-        Finish { id: a, ending: Ending::Success(Vec::new()) },
+        Finish { id: a, ending: Ending::Success(vec![result.clone()]) },
         Finish { id: b, ending: failure },
         Finish { id: other, ending: Ending::Success(Vec::new()) },
     ];
@@ -216,7 +217,16 @@ async fn grouped_claims_and_outcomes_apply_once(db: TestDatabase) {
         let db = db.clone();
         async move { task_store::get_task(&db, t).await.unwrap().unwrap().status }
     };
-    assert_eq!((status(a).await, status(b).await, status(other).await), (TaskStatus::Success, TaskStatus::Failed, TaskStatus::Running));
+    assert_eq!(
+        (status(a).await, status(b).await, status(other).await),
+        (TaskStatus::Success, TaskStatus::Failed, TaskStatus::Running)
+    );
+    // Each row got its own outcome's columns from the one statement.
+    let (ta, tb) =
+        (task_store::get_task(&db, a).await.unwrap().unwrap(), task_store::get_task(&db, b).await.unwrap().unwrap());
+    assert_eq!((ta.results, ta.progress, ta.error_code), (vec![result], 100, None));
+    assert_eq!((tb.error_code.as_deref(), tb.error_msg.as_deref()), (Some("GENERATION_FAILED"), Some("boom")));
+    assert!(tb.results.is_empty() && tb.finished_at.is_some() && ta.finished_at == tb.finished_at);
 
     // The whole group written again (duplicated jobs): nothing changes.
     let again = write_group(&db, "node-1", lease, &[], &finishes).await.unwrap();

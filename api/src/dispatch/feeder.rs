@@ -1,6 +1,8 @@
 //! One dispatch round: for each queue with tasks waiting in the database,
 //! top its Redis window up with the tasks that go next.
 
+use std::time::{Duration, Instant};
+
 use chrono::Utc;
 use pixmart_shared::db::store::dispatch::{self as dispatch_store, LanePolicy};
 use pixmart_shared::db::StoreError;
@@ -19,7 +21,14 @@ pub struct Feeder {
     round: Mutex<()>,
     wake: tokio::sync::Notify,
     rates: DrainRates,
+    /// The queues with tasks waiting in the database, as last read: finding
+    /// them reads every waiting task, so rounds between two ticks reuse the
+    /// list (a submit feeds its own queue at once anyway).
+    waiting: std::sync::Mutex<Option<(Instant, Vec<QueueOfPool>)>>,
 }
+
+/// A queue name and its pool.
+type QueueOfPool = (String, String);
 
 impl Feeder {
     /// Asks the dispatcher loop for a round now.
@@ -80,13 +89,30 @@ pub async fn dispatch_queue(state: &AppState, queue: &str, pool: &str) -> Result
 pub async fn dispatch_all(state: &AppState) -> Result<Fed, StoreError> {
     let _round = state.feeder.round.lock().await;
     let mut fed = Fed::default();
-    for (queue, pool) in dispatch_store::waiting_queues(&state.db).await? {
+    for (queue, pool) in waiting_queues(state).await? {
         fed.add(feed(state, &queue, &pool, Refill::HalfEmpty).await?);
         if fed.redis_down {
             break;
         }
     }
     Ok(fed)
+}
+
+/// The queues with waiting tasks, read at most once per dispatch tick.
+async fn waiting_queues(state: &AppState) -> Result<Vec<QueueOfPool>, StoreError> {
+    let fresh_for = Duration::from_millis(state.settings.tasks.dispatch_tick_ms.max(10));
+    if let Ok(cached) = state.feeder.waiting.lock() {
+        if let Some((at, queues)) = cached.as_ref() {
+            if at.elapsed() < fresh_for {
+                return Ok(queues.clone());
+            }
+        }
+    }
+    let queues = dispatch_store::waiting_queues(&state.db).await?;
+    if let Ok(mut cached) = state.feeder.waiting.lock() {
+        *cached = Some((Instant::now(), queues.clone()));
+    }
+    Ok(queues)
 }
 
 async fn feed(state: &AppState, queue: &str, pool: &str, when: Refill) -> Result<Fed, StoreError> {
@@ -98,11 +124,11 @@ async fn feed(state: &AppState, queue: &str, pool: &str, when: Refill) -> Result
             return Ok(Fed { pushed: 0, redis_down: true });
         }
     };
-    let rate = state.feeder.rates.observe(queue, depth, std::time::Instant::now());
+    let rate = state.feeder.rates.observe(queue, depth, Instant::now());
     let concurrency = dispatch_store::live_concurrency(&state.db, pool, live_since(state)).await?;
     let t = &state.settings.tasks;
     let floor = concurrency.saturating_mul(2).max(t.dispatch_window_min);
-    let horizon = std::time::Duration::from_millis(t.dispatch_window_ms);
+    let horizon = Duration::from_millis(t.dispatch_window_ms);
     let window = window::window(floor, rate, horizon, link.max_queue_depth());
     let room = usize::try_from(window.saturating_sub(depth)).unwrap_or(0);
     let enough = match when {

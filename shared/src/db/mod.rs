@@ -59,6 +59,11 @@ pub async fn connect(url: &str, max_connections: u32) -> Result<DatabaseConnecti
                 .synchronous(sea_orm::sqlx::sqlite::SqliteSynchronous::Normal)
                 .busy_timeout(Duration::from_secs(15))
                 .foreign_keys(true)
+                // The task table and its indexes outgrow SQLite's 2 MB
+                // default page cache within a few thousand tasks; then every
+                // lookup re-reads pages. Pages are only held as used.
+                .pragma("cache_size", "-32768")
+                .pragma("mmap_size", "268435456")
         });
     if url.starts_with("sqlite:") {
         if let Some(dir) = sqlite_parent_dir(url) {

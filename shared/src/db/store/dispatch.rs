@@ -20,6 +20,7 @@ use sea_orm::{
 };
 
 use crate::db::entities::{tasks, tenant_pools, worker_nodes};
+use crate::db::store::by_key::{guard_eq, guard_is_null};
 use crate::db::store::{membership, tenants};
 use crate::db::StoreError;
 use crate::domain::{BizType, TaskId, TaskStatus, UserId};
@@ -30,15 +31,6 @@ fn waiting() -> sea_orm::Condition {
     sea_orm::Condition::all()
         .add(tasks::Column::Status.eq(TaskStatus::New.as_str()))
         .add(tasks::Column::DispatchedAt.is_null())
-}
-
-/// A task whose job is in Redis or whose worker runs it.
-fn in_flight() -> sea_orm::Condition {
-    sea_orm::Condition::any().add(tasks::Column::Status.eq(TaskStatus::Running.as_str())).add(
-        sea_orm::Condition::all()
-            .add(tasks::Column::Status.eq(TaskStatus::New.as_str()))
-            .add(tasks::Column::DispatchedAt.is_not_null()),
-    )
 }
 
 /// The fairness share of a user: their tenant's, or their own.
@@ -258,18 +250,33 @@ async fn waiting_heads(db: &impl ConnectionTrait, queue: &str) -> Result<Vec<(Gr
     Ok(rows.into_iter().filter_map(|(lane, share, head)| Some(((Lane::parse(&lane)?, share), head?))).collect())
 }
 
+/// Tasks in flight per share: RUNNING, and NEW with their job in Redis.
+/// Two range reads of the waiting index (queue, status, dispatched_at):
+/// one condition with an `OR` would read every task the queue ever had.
 async fn in_flight_by_share(db: &impl ConnectionTrait, queue: &str) -> Result<HashMap<String, i64>, StoreError> {
-    let rows: Vec<(String, i64)> = tasks::Entity::find()
-        .select_only()
-        .column(tasks::Column::ShareKey)
-        .column_as(Expr::col(tasks::Column::Id).count(), "n")
-        .filter(tasks::Column::Queue.eq(queue))
-        .filter(in_flight())
-        .group_by(tasks::Column::ShareKey)
-        .into_tuple()
-        .all(db)
-        .await?;
-    Ok(rows.into_iter().collect())
+    let running = sea_orm::Condition::all()
+        .add(tasks::Column::Queue.eq(queue))
+        .add(tasks::Column::Status.eq(TaskStatus::Running.as_str()));
+    let in_redis = sea_orm::Condition::all()
+        .add(tasks::Column::Queue.eq(queue))
+        .add(tasks::Column::Status.eq(TaskStatus::New.as_str()))
+        .add(tasks::Column::DispatchedAt.is_not_null());
+    let mut counts: HashMap<String, i64> = HashMap::new();
+    for part in [running, in_redis] {
+        let rows: Vec<(String, i64)> = tasks::Entity::find()
+            .select_only()
+            .column(tasks::Column::ShareKey)
+            .column_as(Expr::col(tasks::Column::Id).count(), "n")
+            .filter(part)
+            .group_by(tasks::Column::ShareKey)
+            .into_tuple()
+            .all(db)
+            .await?;
+        for (share, n) in rows {
+            *counts.entry(share).or_default() += n;
+        }
+    }
+    Ok(counts)
 }
 
 /// A share's oldest waiting tasks in one lane, oldest first.
@@ -296,8 +303,9 @@ async fn oldest_of_share(
         .await?)
 }
 
-/// Marks the chosen tasks dispatched, in one statement, if they still wait;
-/// returns those it marked, in the chosen order. When another dispatcher
+/// Marks the chosen tasks dispatched, in one statement (by id, see
+/// `store::by_key`), if they still wait; returns those it marked, in the
+/// chosen order. When another dispatcher
 /// took some meanwhile, ours are those carrying this round's timestamp
 /// (whole microseconds, what PostgreSQL stores).
 async fn mark_dispatched(db: &DatabaseConnection, chosen: Vec<String>) -> Result<Vec<String>, StoreError> {
@@ -309,7 +317,8 @@ async fn mark_dispatched(db: &DatabaseConnection, chosen: Vec<String>) -> Result
     let res = tasks::Entity::update_many()
         .col_expr(tasks::Column::DispatchedAt, Expr::value(now))
         .filter(tasks::Column::Id.is_in(chosen.iter().map(String::as_str)))
-        .filter(waiting())
+        .filter(guard_eq(&txn, tasks::Column::Status, TaskStatus::New.as_str()))
+        .filter(guard_is_null(&txn, tasks::Column::DispatchedAt))
         .exec(&txn)
         .await?;
     let marked = if usize::try_from(res.rows_affected).is_ok_and(|n| n == chosen.len()) {
@@ -319,8 +328,8 @@ async fn mark_dispatched(db: &DatabaseConnection, chosen: Vec<String>) -> Result
             .select_only()
             .column(tasks::Column::Id)
             .filter(tasks::Column::Id.is_in(chosen.iter().map(String::as_str)))
-            .filter(tasks::Column::Status.eq(TaskStatus::New.as_str()))
-            .filter(tasks::Column::DispatchedAt.eq(now))
+            .filter(guard_eq(&txn, tasks::Column::Status, TaskStatus::New.as_str()))
+            .filter(guard_eq(&txn, tasks::Column::DispatchedAt, now))
             .into_tuple::<String>()
             .all(&txn)
             .await?

@@ -87,6 +87,28 @@ impl Entry {
     }
 }
 
+fn entry_row(
+    user: UserId,
+    bucket: Bucket,
+    kind: EntryKind,
+    amount: i64,
+    task: Option<TaskId>,
+    key: String,
+    now: chrono::DateTime<Utc>,
+) -> ledger_entries::ActiveModel {
+    ledger_entries::ActiveModel {
+        user_id: Set(user.0),
+        bucket: Set(bucket.as_str().to_owned()),
+        kind: Set(kind.as_str().to_owned()),
+        amount: Set(amount),
+        task_id: Set(task.map(|t| t.to_string())),
+        note: Set(None),
+        idempotency_key: Set(key),
+        created_at: Set(now),
+        ..Default::default()
+    }
+}
+
 /// Appends one entry and moves the bucket's balance by `amount`. Returns
 /// false (and changes nothing) when an entry with this key already exists.
 /// A debit that would make the balance negative is `InsufficientLingshi`.
@@ -100,17 +122,7 @@ async fn append(
     key: String,
 ) -> Result<bool, StoreError> {
     let now = Utc::now();
-    let entry = ledger_entries::ActiveModel {
-        user_id: Set(user.0),
-        bucket: Set(bucket.as_str().to_owned()),
-        kind: Set(kind.as_str().to_owned()),
-        amount: Set(amount),
-        task_id: Set(task.map(|t| t.to_string())),
-        note: Set(None),
-        idempotency_key: Set(key),
-        created_at: Set(now),
-        ..Default::default()
-    };
+    let entry = entry_row(user, bucket, kind, amount, task, key, now);
     let inserted = ledger_entries::Entity::insert(entry)
         .on_conflict_do_nothing_on([ledger_entries::Column::IdempotencyKey])
         .exec(txn)
@@ -198,7 +210,22 @@ pub async fn reserve(txn: &impl ConnectionTrait, user: UserId, task: TaskId, cos
 /// The task succeeded: its reservation becomes final (a zero entry that
 /// marks it, once).
 pub async fn settle(txn: &impl ConnectionTrait, user: UserId, task: TaskId) -> Result<(), StoreError> {
-    append(txn, user, Bucket::Free, EntryKind::Settle, 0, Some(task), format!("settle:{task}")).await?;
+    settle_many(txn, &[(user, task)]).await
+}
+
+/// [`settle`] for many tasks in one statement (a worker's group commit).
+pub async fn settle_many(txn: &impl ConnectionTrait, tasks: &[(UserId, TaskId)]) -> Result<(), StoreError> {
+    if tasks.is_empty() {
+        return Ok(());
+    }
+    let now = Utc::now();
+    let rows = tasks.iter().map(|&(user, task)| {
+        entry_row(user, Bucket::Free, EntryKind::Settle, 0, Some(task), format!("settle:{task}"), now)
+    });
+    ledger_entries::Entity::insert_many(rows)
+        .on_conflict_do_nothing_on([ledger_entries::Column::IdempotencyKey])
+        .exec_without_returning(txn)
+        .await?;
     Ok(())
 }
 

@@ -2,6 +2,7 @@
 
 pub mod admins;
 pub mod batches;
+pub mod by_key;
 pub mod capabilities;
 pub mod captchas;
 pub mod dispatch;

@@ -1,23 +1,31 @@
 //! Group commit of a worker's task writes: the claims and outcomes its jobs
 //! asked for while the previous group was being written go to the database
-//! in one transaction.
+//! in one transaction, in a fixed number of statements whatever the group's
+//! size (one `UPDATE` for all outcomes, one for all claims, the rows read
+//! back, the settlements inserted together).
 //!
-//! Each task's write is the same guarded statement as the single-task
-//! functions in `store::tasks` (claim only a NEW task; finish only a task
-//! this worker holds RUNNING), so grouping changes how many transactions a
-//! worker opens, never what a duplicated or late job can do. With one
-//! writer per worker process, a node's jobs never contend for the SQLite
-//! write lock with each other either.
+//! Each statement keeps the single-task guards: claim only a NEW task;
+//! finish only a task this worker holds RUNNING. A row the guard skipped is
+//! not this group's, so grouping changes how many transactions a worker
+//! opens, never what a duplicated or late job can do. The rows a statement
+//! changed are read back by the timestamp it wrote (whole microseconds,
+//! what PostgreSQL stores), which no other write of that task carries.
+//! Every statement finds its rows by id (see `store::by_key`).
+//! With one writer per worker process, a node's jobs never contend for the
+//! SQLite write lock with each other either.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
-use chrono::{DateTime, Duration, Utc};
-use sea_orm::sea_query::{Expr, ExprTrait};
-use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect, TransactionSession, TransactionTrait};
+use chrono::{DateTime, Duration, SubsecRound, Utc};
+use sea_orm::sea_query::{CaseStatement, Expr, ExprTrait};
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect, TransactionSession, TransactionTrait,
+};
 
 use crate::db::entities::{tasks, worker_nodes};
+use crate::db::store::by_key::guard_eq;
 use crate::db::store::ledger;
-use crate::db::store::tasks::{running_by, TaskRecord};
+use crate::db::store::tasks::TaskRecord;
 use crate::db::StoreError;
 use crate::domain::{TaskId, TaskResult, TaskStatus, UserId};
 
@@ -58,101 +66,125 @@ pub async fn write_group<C: ConnectionTrait + TransactionTrait>(
     claims: &[TaskId],
     finishes: &[Finish],
 ) -> Result<GroupWritten, StoreError> {
-    let now = Utc::now();
+    let now = Utc::now().trunc_subsecs(6);
     let txn = db.begin().await?;
-    let mut written = GroupWritten::default();
-    let mut ended: Vec<(TaskId, bool)> = Vec::new();
-    for finish in finishes {
-        let ok = finish_one(&txn, finish, worker_id, now).await?;
-        if ok {
-            ended.push((finish.id, matches!(finish.ending, Ending::Success(_))));
-        }
-        written.finished.push(ok);
-    }
+    let ended = finish_all(&txn, finishes, worker_id, now).await?;
+    let mut counted = HashSet::new();
+    let finished = finishes.iter().map(|f| ended.contains_key(&f.id) && counted.insert(f.id)).collect();
     if !ended.is_empty() {
         settle_ledger(&txn, &ended).await?;
         count_on_node(&txn, worker_id, &ended).await?;
     }
-    let mut taken = Vec::new();
-    for &id in claims {
-        if claim_one(&txn, id, worker_id, now + lease, now).await? {
-            taken.push(id);
-        }
-    }
-    let mut records = read_tasks(&txn, &taken).await?;
-    written.claimed = claims.iter().map(|id| records.remove(id)).collect();
+    let mut records = claim_all(&txn, claims, worker_id, now + lease, now).await?;
+    let claimed = claims.iter().map(|id| records.remove(id)).collect();
     txn.commit().await?;
-    Ok(written)
+    Ok(GroupWritten { claimed, finished })
 }
 
-async fn finish_one(
+/// The tasks ended by this group: owner and whether it succeeded.
+type Ended = HashMap<TaskId, (UserId, bool)>;
+
+/// One guarded `UPDATE` for every outcome (a `CASE` per column picks each
+/// task's values), then the rows it changed read back.
+async fn finish_all(
     txn: &impl ConnectionTrait,
-    finish: &Finish,
+    finishes: &[Finish],
     worker_id: &str,
     now: DateTime<Utc>,
-) -> Result<bool, StoreError> {
-    let update = tasks::Entity::update_many()
+) -> Result<Ended, StoreError> {
+    // A task's first outcome in the group is its outcome.
+    let mut seen = HashSet::new();
+    let unique: Vec<&Finish> = finishes.iter().filter(|f| seen.insert(f.id)).collect();
+    if unique.is_empty() {
+        return Ok(Ended::new());
+    }
+    let id_col = || Expr::col(tasks::Column::Id);
+    let key = |f: &Finish| f.id.to_string();
+    let succeeded: Vec<String> =
+        unique.iter().filter(|f| matches!(f.ending, Ending::Success(_))).map(|f| key(f)).collect();
+    let mut status = CaseStatement::new();
+    let mut progress = CaseStatement::new();
+    let mut results = CaseStatement::new();
+    let mut code = CaseStatement::new();
+    let mut message = CaseStatement::new();
+    for f in &unique {
+        match &f.ending {
+            Ending::Success(r) => {
+                let r = serde_json::to_value(r).map_err(|e| StoreError::corrupt("tasks", e.to_string()))?;
+                status = status.case(id_col().eq(key(f)), TaskStatus::Success.as_str());
+                progress = progress.case(id_col().eq(key(f)), 100);
+                results = results.case(id_col().eq(key(f)), Expr::value(r));
+            }
+            Ending::Failure { code: c, message: m } => {
+                status = status.case(id_col().eq(key(f)), TaskStatus::Failed.as_str());
+                code = code.case(id_col().eq(key(f)), c.as_str());
+                message = message.case(id_col().eq(key(f)), m.as_str());
+            }
+        }
+    }
+    let mut update = tasks::Entity::update_many()
+        .col_expr(tasks::Column::Status, status.into())
         .col_expr(tasks::Column::LeaseUntil, Expr::value(Option::<DateTime<Utc>>::None))
         .col_expr(tasks::Column::FinishedAt, Expr::value(now))
-        .col_expr(tasks::Column::UpdatedAt, Expr::value(now))
-        .filter(running_by(finish.id, worker_id));
-    let update = match &finish.ending {
-        Ending::Success(results) => {
-            let results =
-                serde_json::to_value(results).map_err(|e| StoreError::corrupt("tasks", e.to_string()))?;
-            update
-                .col_expr(tasks::Column::Status, Expr::value(TaskStatus::Success.as_str()))
-                .col_expr(tasks::Column::Progress, Expr::value(100))
-                .col_expr(tasks::Column::Results, Expr::value(results))
-        }
-        Ending::Failure { code, message } => update
-            .col_expr(tasks::Column::Status, Expr::value(TaskStatus::Failed.as_str()))
-            .col_expr(tasks::Column::ErrorCode, Expr::value(code.as_str()))
-            .col_expr(tasks::Column::ErrorMsg, Expr::value(message.as_str())),
-    };
-    Ok(update.exec(txn).await?.rows_affected == 1)
-}
-
-/// Settles the succeeded tasks' reservations and refunds the failed ones,
-/// user by user in id order (two workers' groups then lock users' balances
-/// in the same order on PostgreSQL).
-async fn settle_ledger(txn: &impl ConnectionTrait, ended: &[(TaskId, bool)]) -> Result<(), StoreError> {
-    let ids: Vec<String> = ended.iter().map(|(id, _)| id.to_string()).collect();
-    let owners: HashMap<String, i64> = tasks::Entity::find()
+        .col_expr(tasks::Column::UpdatedAt, Expr::value(now));
+    if !succeeded.is_empty() {
+        update = update
+            .col_expr(tasks::Column::Progress, progress.finally(Expr::col(tasks::Column::Progress)).into())
+            .col_expr(tasks::Column::Results, results.finally(Expr::col(tasks::Column::Results)).into());
+    }
+    if succeeded.len() < unique.len() {
+        update = update
+            .col_expr(tasks::Column::ErrorCode, code.finally(Expr::col(tasks::Column::ErrorCode)).into())
+            .col_expr(tasks::Column::ErrorMsg, message.finally(Expr::col(tasks::Column::ErrorMsg)).into());
+    }
+    let ids: Vec<String> = unique.iter().map(|f| key(f)).collect();
+    let res = update
+        .filter(tasks::Column::Id.is_in(ids.iter().map(String::as_str)))
+        .filter(guard_eq(txn, tasks::Column::Status, TaskStatus::Running.as_str()))
+        .filter(guard_eq(txn, tasks::Column::WorkerId, worker_id))
+        .exec(txn)
+        .await?;
+    if res.rows_affected == 0 {
+        return Ok(Ended::new());
+    }
+    let rows: Vec<(String, i64, String)> = tasks::Entity::find()
         .select_only()
         .column(tasks::Column::Id)
         .column(tasks::Column::OwnerId)
-        .filter(tasks::Column::Id.is_in(ids))
-        .into_tuple::<(String, i64)>()
+        .column(tasks::Column::Status)
+        .filter(tasks::Column::Id.is_in(ids.iter().map(String::as_str)))
+        .filter(guard_eq(txn, tasks::Column::WorkerId, worker_id))
+        .filter(guard_eq(txn, tasks::Column::FinishedAt, now))
+        .into_tuple()
         .all(txn)
-        .await?
-        .into_iter()
-        .collect();
-    let mut by_owner: Vec<(UserId, TaskId, bool)> = Vec::with_capacity(ended.len());
-    for &(id, succeeded) in ended {
-        let owner = owners
-            .get(&id.to_string())
-            .ok_or_else(|| StoreError::corrupt("tasks", format!("{id}: vanished")))?;
-        by_owner.push((UserId(*owner), id, succeeded));
-    }
-    by_owner.sort_by_key(|(owner, id, _)| (owner.0, id.to_string()));
-    for (owner, id, succeeded) in by_owner {
-        if succeeded {
-            ledger::settle(txn, owner, id).await?;
-        } else {
-            ledger::refund(txn, owner, id).await?;
-        }
+        .await?;
+    rows.into_iter()
+        .map(|(id, owner, status)| {
+            let task: TaskId = id.parse().map_err(|_| StoreError::corrupt("tasks", id))?;
+            Ok((task, (UserId(owner), status == TaskStatus::Success.as_str())))
+        })
+        .collect()
+}
+
+/// Settles the succeeded tasks' reservations (one insert) and refunds the
+/// failed ones, user by user in id order (two workers' groups then lock
+/// users' balances in the same order on PostgreSQL).
+async fn settle_ledger(txn: &impl ConnectionTrait, ended: &Ended) -> Result<(), StoreError> {
+    let settled: Vec<(UserId, TaskId)> =
+        ended.iter().filter(|(_, (_, ok))| *ok).map(|(id, (owner, _))| (*owner, *id)).collect();
+    ledger::settle_many(txn, &settled).await?;
+    let mut refunded: Vec<(UserId, TaskId)> =
+        ended.iter().filter(|(_, (_, ok))| !*ok).map(|(id, (owner, _))| (*owner, *id)).collect();
+    refunded.sort_by_key(|(owner, id)| (owner.0, id.to_string()));
+    for (owner, id) in refunded {
+        ledger::refund(txn, owner, id).await?;
     }
     Ok(())
 }
 
 /// The node's jobs done and failed, for the admin page.
-async fn count_on_node(
-    txn: &impl ConnectionTrait,
-    worker_id: &str,
-    ended: &[(TaskId, bool)],
-) -> Result<(), StoreError> {
-    let done = i64::try_from(ended.iter().filter(|(_, ok)| *ok).count()).unwrap_or(0);
+async fn count_on_node(txn: &impl ConnectionTrait, worker_id: &str, ended: &Ended) -> Result<(), StoreError> {
+    let done = i64::try_from(ended.values().filter(|(_, ok)| *ok).count()).unwrap_or(0);
     let failed = i64::try_from(ended.len()).unwrap_or(0) - done;
     worker_nodes::Entity::update_many()
         .col_expr(worker_nodes::Column::JobsDone, Expr::col(worker_nodes::Column::JobsDone).add(done))
@@ -163,13 +195,19 @@ async fn count_on_node(
     Ok(())
 }
 
-async fn claim_one(
+/// One guarded `UPDATE` claiming every NEW task of `ids`, then the claimed
+/// rows read back.
+async fn claim_all(
     txn: &impl ConnectionTrait,
-    id: TaskId,
+    ids: &[TaskId],
     worker_id: &str,
     lease_until: DateTime<Utc>,
     now: DateTime<Utc>,
-) -> Result<bool, StoreError> {
+) -> Result<HashMap<TaskId, TaskRecord>, StoreError> {
+    if ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let keys: Vec<String> = ids.iter().map(ToString::to_string).collect();
     let res = tasks::Entity::update_many()
         .col_expr(tasks::Column::Status, Expr::value(TaskStatus::Running.as_str()))
         .col_expr(tasks::Column::Attempts, Expr::col(tasks::Column::Attempts).add(1))
@@ -178,25 +216,19 @@ async fn claim_one(
         .col_expr(tasks::Column::StartedAt, Expr::value(now))
         .col_expr(tasks::Column::Progress, Expr::value(1))
         .col_expr(tasks::Column::UpdatedAt, Expr::value(now))
-        .filter(tasks::Column::Id.eq(id.to_string()))
-        .filter(tasks::Column::Status.eq(TaskStatus::New.as_str()))
+        .filter(tasks::Column::Id.is_in(keys.iter().map(String::as_str)))
+        .filter(guard_eq(txn, tasks::Column::Status, TaskStatus::New.as_str()))
         .exec(txn)
         .await?;
-    Ok(res.rows_affected == 1)
-}
-
-async fn read_tasks(
-    txn: &impl ConnectionTrait,
-    ids: &[TaskId],
-) -> Result<HashMap<TaskId, TaskRecord>, StoreError> {
-    if ids.is_empty() {
+    if res.rows_affected == 0 {
         return Ok(HashMap::new());
     }
     let rows = tasks::Entity::find()
-        .filter(tasks::Column::Id.is_in(ids.iter().map(ToString::to_string)))
+        .filter(tasks::Column::Id.is_in(keys.iter().map(String::as_str)))
+        .filter(guard_eq(txn, tasks::Column::Status, TaskStatus::Running.as_str()))
+        .filter(guard_eq(txn, tasks::Column::WorkerId, worker_id))
+        .filter(guard_eq(txn, tasks::Column::StartedAt, now))
         .all(txn)
         .await?;
-    rows.into_iter()
-        .map(|row| TaskRecord::try_from(row).map(|t| (t.id, t)))
-        .collect()
+    rows.into_iter().map(|row| TaskRecord::try_from(row).map(|t| (t.id, t))).collect()
 }
