@@ -53,6 +53,11 @@ pub async fn connect(url: &str, max_connections: u32) -> Result<DatabaseConnecti
     options
         .max_connections(max_connections)
         .connect_timeout(Duration::from_secs(10))
+        // A ping on every checkout is a round trip per statement (on SQLite
+        // a hop to the connection's thread and back); only connections idle
+        // long enough to have been dropped by a server or a proxy are
+        // checked.
+        .test_before_acquire_if_idle_for(Duration::from_secs(30))
         .sqlx_logging(false)
         .map_sqlx_sqlite_opts(|o| {
             o.journal_mode(sea_orm::sqlx::sqlite::SqliteJournalMode::Wal)
