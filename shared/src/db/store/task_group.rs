@@ -100,8 +100,7 @@ async fn finish_all(
     }
     let id_col = || Expr::col(tasks::Column::Id);
     let key = |f: &Finish| f.id.to_string();
-    let succeeded: Vec<String> =
-        unique.iter().filter(|f| matches!(f.ending, Ending::Success(_))).map(|f| key(f)).collect();
+    let succeeded = unique.iter().filter(|f| matches!(f.ending, Ending::Success(_))).count();
     let mut status = CaseStatement::new();
     let mut progress = CaseStatement::new();
     let mut results = CaseStatement::new();
@@ -127,12 +126,12 @@ async fn finish_all(
         .col_expr(tasks::Column::LeaseUntil, Expr::value(Option::<DateTime<Utc>>::None))
         .col_expr(tasks::Column::FinishedAt, Expr::value(now))
         .col_expr(tasks::Column::UpdatedAt, Expr::value(now));
-    if !succeeded.is_empty() {
+    if succeeded > 0 {
         update = update
             .col_expr(tasks::Column::Progress, progress.finally(Expr::col(tasks::Column::Progress)).into())
             .col_expr(tasks::Column::Results, results.finally(Expr::col(tasks::Column::Results)).into());
     }
-    if succeeded.len() < unique.len() {
+    if succeeded < unique.len() {
         update = update
             .col_expr(tasks::Column::ErrorCode, code.finally(Expr::col(tasks::Column::ErrorCode)).into())
             .col_expr(tasks::Column::ErrorMsg, message.finally(Expr::col(tasks::Column::ErrorMsg)).into());

@@ -262,9 +262,9 @@ pub async fn claim_task<C: ConnectionTrait + TransactionTrait>(
     Ok(written.claimed.into_iter().next().flatten())
 }
 
-/// The task, RUNNING on this worker: the guard of every write a worker
-/// makes to a task it claimed.
-pub(crate) fn running_by(id: TaskId, worker_id: &str) -> sea_orm::Condition {
+/// The task, RUNNING on this worker: the guard of a worker's writes to a
+/// task it claimed.
+fn running_by(id: TaskId, worker_id: &str) -> sea_orm::Condition {
     sea_orm::Condition::all()
         .add(tasks::Column::Id.eq(id.to_string()))
         .add(tasks::Column::Status.eq(TaskStatus::Running.as_str()))

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use chrono::{DateTime, Duration, Utc};
-use sea_orm::sea_query::{Expr, ExprTrait, OnConflict};
+use sea_orm::sea_query::{Expr, OnConflict};
 use sea_orm::{
     ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
 };
@@ -185,17 +185,6 @@ pub async fn set_desired_state(db: &impl ConnectionTrait, id: &str, state: Desir
         .exec(db)
         .await?;
     Ok(res.rows_affected == 1)
-}
-
-/// Counts one job this node finished: succeeded or failed.
-pub async fn record_outcome(db: &impl ConnectionTrait, id: &str, succeeded: bool) -> Result<(), StoreError> {
-    let col = if succeeded { worker_nodes::Column::JobsDone } else { worker_nodes::Column::JobsFailed };
-    worker_nodes::Entity::update_many()
-        .col_expr(col, Expr::col(col).add(1))
-        .filter(worker_nodes::Column::Id.eq(id))
-        .exec(db)
-        .await?;
-    Ok(())
 }
 
 pub async fn deregister_worker(db: &impl ConnectionTrait, id: &str) -> Result<(), StoreError> {
