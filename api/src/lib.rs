@@ -41,13 +41,14 @@ pub async fn serve_on(listener: TcpListener, state: AppState) -> anyhow::Result<
     let sweeper = dispatch::spawn_dispatcher(state.clone());
     let scheduler = scheduler::spawn_scheduler(state.clone());
     let web_dist = state.settings.server.web_dist_dir.clone();
+    let development = state.settings.is_development();
     let data = web::Data::new(state);
     let server = HttpServer::new(move || {
         App::new()
             .app_data(data.clone())
             .wrap(lang::LangScope)
             .wrap(actix_web::middleware::Logger::new("%r %s %Dms").log_target("pixmart_api::access"))
-            .configure(routes::configure)
+            .configure(|cfg| routes::configure(cfg, development))
             .configure(|cfg| web_ui::configure(cfg, &web_dist))
     })
     .workers(2)

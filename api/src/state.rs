@@ -32,6 +32,7 @@ impl AppState {
     /// the Redis dispatcher, which connects lazily so the API starts and
     /// accepts tasks while Redis is down.
     pub async fn connect(settings: Settings) -> anyhow::Result<Self> {
+        refuse_unsafe_production(&settings)?;
         let db = db::open(&settings).await.context("cannot open the database")?;
         let blobs = BlobStore::new(&settings.storage.dir);
         blobs.check().await.context("storage directory is not usable")?;
@@ -60,4 +61,26 @@ impl AppState {
             payment_provider,
         })
     }
+}
+
+/// A production start (the default) with a development convenience or a
+/// built-in secret is refused, naming each setting; development mode says
+/// loudly that it is one.
+fn refuse_unsafe_production(settings: &Settings) -> anyhow::Result<()> {
+    if settings.is_development() {
+        tracing::warn!(
+            "DEVELOPMENT MODE (PIXMART__MODE=development): the development code sender, the development \
+             payment provider, /api/dev/* and built-in secrets are allowed. Never expose this instance."
+        );
+        return Ok(());
+    }
+    let problems = settings.production_problems();
+    if problems.is_empty() {
+        return Ok(());
+    }
+    let list: Vec<String> = problems.iter().map(|p| format!("  - {p}")).collect();
+    anyhow::bail!(
+        "refusing a production start with unsafe settings:\n{}\nFix each, or set PIXMART__MODE=development for a local demo (never on a public address).",
+        list.join("\n")
+    )
 }

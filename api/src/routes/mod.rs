@@ -32,7 +32,23 @@ use pixmart_shared::ErrorCode;
 
 use crate::error::ApiError;
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
+/// `development`: the development-only routes (`/api/dev/*`, the local pay
+/// page) exist; a production start does not route them at all.
+pub fn configure(cfg: &mut web::ServiceConfig, development: bool) {
+    if development {
+        cfg.service(
+            web::scope("/api/dev")
+                .route("/outbox", web::get().to(dev::outbox))
+                .route("/captcha", web::get().to(dev::captcha)),
+        )
+        // The development payment provider's pay page (what its QR code opens).
+        .service(
+            web::scope("/pay/dev")
+                .route("/{order_no}", web::get().to(payments::dev_page))
+                .route("/{order_no}/pay", web::post().to(payments::dev_pay))
+                .route("/{order_no}/fail", web::post().to(payments::dev_fail)),
+        );
+    }
     cfg.route("/metrics", web::get().to(crate::metrics::metrics));
     cfg.app_data(json_config())
         .service(
@@ -48,8 +64,6 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 .route("/auth/captcha/verify", web::post().to(verification::verify))
                 .route("/auth/sms-code", web::post().to(verification::sms_code))
                 .route("/auth/mail-code", web::post().to(verification::mail_code))
-                .route("/dev/outbox", web::get().to(dev::outbox))
-                .route("/dev/captcha", web::get().to(dev::captcha))
                 .route("/user/info", web::get().to(user::info))
                 .route("/uploads", web::post().to(uploads::upload))
                 .route("/backgrounds", web::get().to(backgrounds::list))
@@ -86,13 +100,6 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 .route("/orders/{order_no}/cancel", web::post().to(orders::cancel))
                 .route("/payments/notify", web::post().to(payments::notify))
                 .default_service(web::to(api_not_found)),
-        )
-        // The development payment provider's pay page (what its QR code opens).
-        .service(
-            web::scope("/pay/dev")
-                .route("/{order_no}", web::get().to(payments::dev_page))
-                .route("/{order_no}/pay", web::post().to(payments::dev_pay))
-                .route("/{order_no}/fail", web::post().to(payments::dev_fail)),
         );
 }
 

@@ -3,13 +3,22 @@
 //! Layers, later wins: built-in defaults, an optional TOML file (`--config`
 //! or `PIXMART_CONFIG`), then `PIXMART__SECTION__KEY` environment variables.
 
+mod production;
+
 use std::path::PathBuf;
 
 use secrecy::{ExposeSecret, SecretString};
 use serde::Deserialize;
 
+pub use production::{ProductionProblem, RunMode, DEV_CODE_PEPPER, DEV_NOTIFY_SECRET};
+
 #[derive(Debug, Clone, Deserialize)]
 pub struct Settings {
+    /// `production` (the default) or `development` (`PIXMART__MODE=development`):
+    /// only development mode allows the development code sender, the
+    /// development payment provider, `/api/dev/*` and the built-in secrets.
+    #[serde(default)]
+    pub mode: RunMode,
     pub server: ServerSettings,
     pub database: DatabaseSettings,
     pub redis: RedisSettings,
@@ -54,7 +63,7 @@ impl Default for PaymentSettings {
     fn default() -> Self {
         PaymentSettings {
             provider: "dev".to_owned(),
-            notify_secret: SecretString::from("pixmart-development-payment-secret"),
+            notify_secret: SecretString::from(DEV_NOTIFY_SECRET),
             notify_tolerance_secs: 300,
             order_timeout_secs: 900,
             catalogue_file: None,
@@ -111,7 +120,7 @@ impl Default for AuthSettings {
             codes_per_account_per_day: 10,
             codes_per_ip_per_hour: 60,
             max_code_attempts: 5,
-            code_pepper: SecretString::from("pixmart-development-pepper"),
+            code_pepper: SecretString::from(DEV_CODE_PEPPER),
             trust_proxy_headers: false,
             public_base_url: "http://127.0.0.1:8080".to_owned(),
             invite_reward: 100,
@@ -314,6 +323,10 @@ impl Settings {
                 .or_else(|| read_fetched_ort_path(&settings.models.dir));
         }
         Ok(settings)
+    }
+
+    pub fn is_development(&self) -> bool {
+        self.mode == RunMode::Development
     }
 
     pub fn database_url(&self) -> &str {

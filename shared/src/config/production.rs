@@ -1,0 +1,127 @@
+//! Production is the default: a plain start must not expose the development
+//! conveniences (code outbox, local pay page) nor run on secrets that ship
+//! in this repository. [`Settings::production_problems`] lists every setting
+//! that would, so the API can refuse to start and name each one.
+
+use secrecy::ExposeSecret;
+use serde::Deserialize;
+
+use super::{SenderKind, Settings};
+
+/// The built-in notify secret: public, so accepted only in development mode.
+pub const DEV_NOTIFY_SECRET: &str = "pixmart-development-payment-secret";
+/// The built-in code pepper: public, so accepted only in development mode.
+pub const DEV_CODE_PEPPER: &str = "pixmart-development-pepper";
+
+/// Secrets shorter than this are refused in production (a guessable key is
+/// as good as the default).
+const MIN_SECRET_LEN: usize = 32;
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RunMode {
+    #[default]
+    Production,
+    Development,
+}
+
+/// One setting that a production start refuses, and how to fix it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProductionProblem {
+    /// The environment variable that sets it.
+    pub setting: &'static str,
+    pub fix: String,
+}
+
+impl std::fmt::Display for ProductionProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.setting, self.fix)
+    }
+}
+
+impl Settings {
+    /// Every setting that is unsafe outside development mode; empty in
+    /// development mode.
+    pub fn production_problems(&self) -> Vec<ProductionProblem> {
+        if self.is_development() {
+            return vec![];
+        }
+        let mut problems = vec![];
+        if self.auth.sender.kind == SenderKind::Dev {
+            problems.push(ProductionProblem {
+                setting: "PIXMART__AUTH__SENDER__KIND",
+                fix: "the development code sender shows codes to anyone; choose a real sender (see docs/SECURITY.md)"
+                    .to_owned(),
+            });
+        }
+        if self.payments.provider == "dev" {
+            problems.push(ProductionProblem {
+                setting: "PIXMART__PAYMENTS__PROVIDER",
+                fix: "the development payment provider lets anyone pay any order for free; choose a real provider"
+                    .to_owned(),
+            });
+        }
+        check_secret(
+            &mut problems,
+            "PIXMART__PAYMENTS__NOTIFY_SECRET",
+            self.payments.notify_secret.expose_secret(),
+            DEV_NOTIFY_SECRET,
+        );
+        check_secret(&mut problems, "PIXMART__AUTH__CODE_PEPPER", self.auth.code_pepper.expose_secret(), DEV_CODE_PEPPER);
+        problems
+    }
+}
+
+fn check_secret(problems: &mut Vec<ProductionProblem>, setting: &'static str, value: &str, built_in: &str) {
+    if value == built_in {
+        problems.push(ProductionProblem {
+            setting,
+            fix: format!(
+                "still the built-in development value; set a random secret of at least {MIN_SECRET_LEN} characters (e.g. `openssl rand -hex 32`)"
+            ),
+        });
+    } else if value.len() < MIN_SECRET_LEN {
+        problems.push(ProductionProblem {
+            setting,
+            fix: format!("shorter than {MIN_SECRET_LEN} characters; set a random secret (e.g. `openssl rand -hex 32`)"),
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use secrecy::SecretString;
+
+    fn named(problems: &[ProductionProblem]) -> Vec<&'static str> {
+        problems.iter().map(|p| p.setting).collect()
+    }
+
+    #[test]
+    fn a_plain_start_is_production_and_names_every_development_setting() {
+        let s = Settings::load(None).unwrap();
+        assert_eq!(s.mode, RunMode::Production);
+        assert_eq!(
+            named(&s.production_problems()),
+            [
+                "PIXMART__AUTH__SENDER__KIND",
+                "PIXMART__PAYMENTS__PROVIDER",
+                "PIXMART__PAYMENTS__NOTIFY_SECRET",
+                "PIXMART__AUTH__CODE_PEPPER"
+            ]
+        );
+    }
+
+    #[test]
+    fn development_mode_allows_them_and_short_secrets_are_refused() {
+        let mut s = Settings::load(None).unwrap();
+        s.mode = RunMode::Development;
+        assert!(s.production_problems().is_empty());
+        s.mode = RunMode::Production;
+        s.auth.code_pepper = SecretString::from("short");
+        s.payments.notify_secret = SecretString::from("x".repeat(40));
+        let problems = s.production_problems();
+        assert!(named(&problems).contains(&"PIXMART__AUTH__CODE_PEPPER"));
+        assert!(!named(&problems).contains(&"PIXMART__PAYMENTS__NOTIFY_SECRET"));
+    }
+}
