@@ -62,6 +62,12 @@ pub struct Brand {
     pub referrers: BTreeMap<String, Referrer>,
     #[serde(default)]
     pub custom_image: bool,
+    /// A partner host may sign its users in with a link carrying
+    /// `?token=`. Off by default: anywhere else such a link would let
+    /// whoever made it sign a visitor into the maker's account. Needs
+    /// `hosts`, and applies only when the brand is chosen by host.
+    #[serde(default)]
+    pub url_token_login: bool,
     /// Where the enterprise-service button sends a visitor after taking
     /// their contact details (tenants may override it or go to /mott).
     #[serde(default)]
@@ -125,6 +131,9 @@ impl Brands {
             if hex.len() != 6 || !hex.chars().all(|c| c.is_ascii_hexdigit()) {
                 return Err(invalid(format!("primary_color {:?} is not #rrggbb", b.primary_color)));
             }
+            if b.url_token_login && b.hosts.is_empty() {
+                return Err(invalid("url_token_login needs the partner's hosts".to_owned()));
+            }
         }
         let default_index = file
             .brand
@@ -139,9 +148,23 @@ impl Brands {
     pub fn select(&self, id: Option<&str>, host: Option<&str>) -> &Brand {
         let by_id = id.and_then(|id| self.brands.iter().find(|b| b.id == id));
         let host = host.map(|h| h.split(':').next().unwrap_or(h));
-        let by_host = || host.and_then(|h| self.brands.iter().find(|b| b.hosts.iter().any(|x| x == h)));
+        let by_host =
+            || host.and_then(|h| self.brands.iter().find(|b| b.hosts.iter().any(|x| x.eq_ignore_ascii_case(h))));
         by_id.or_else(by_host).unwrap_or(&self.brands[self.default_index])
     }
+}
+
+/// The brand a request is for: by its `Host` header (or the HTTP/2
+/// authority) matched against the configured brand hosts, else the
+/// default. `X-Forwarded-Host` and `Forwarded` are ignored: a client sets
+/// them freely, and a reverse proxy in front passes the real `Host` on.
+pub fn brand_of_request<'a>(brands: &'a Brands, req: &actix_web::HttpRequest) -> &'a Brand {
+    brands.select(None, request_host(req))
+}
+
+/// The `Host` header, or the URI's authority (HTTP/2), never a forwarded one.
+pub fn request_host(req: &actix_web::HttpRequest) -> Option<&str> {
+    req.headers().get(actix_web::http::header::HOST).and_then(|h| h.to_str().ok()).or_else(|| req.uri().host())
 }
 
 /// `GET /api/config` data: the brand, refined by the signed-in user's
@@ -189,6 +212,8 @@ pub struct HiddenDto<'a> {
 #[serde(rename_all = "camelCase")]
 pub struct FlagsDto {
     pub customized_image: bool,
+    /// The UI may adopt a `?token=` from its address (a partner host).
+    pub url_token_login: bool,
 }
 
 #[derive(Debug, Serialize)]
@@ -229,7 +254,7 @@ impl<'a> ConfigDto<'a> {
             routes: b.routes.clone(),
             hidden: HiddenDto { header_paths: &b.hidden_header_paths, sidebar_paths: &b.hidden_sidebar_paths },
             referrers: b.referrers.iter().map(|(k, r)| (k.clone(), r.into())).collect(),
-            flags: FlagsDto { customized_image: b.custom_image },
+            flags: FlagsDto { customized_image: b.custom_image, url_token_login: false },
             tenant: None,
             chrome: ChromeSwitches::default(),
             entries: EntrySwitches::default(),

@@ -1,6 +1,8 @@
 //! The pixmart HTTP API: thin handlers over `pixmart_shared`.
 
+pub mod access_log;
 pub mod admin_cli;
+pub mod admission;
 pub mod auth;
 pub mod branding;
 pub mod catalogue;
@@ -13,6 +15,7 @@ pub mod metrics;
 pub mod payments;
 pub mod routes;
 pub mod scheduler;
+pub mod security_headers;
 pub mod senders;
 pub mod sign_in;
 pub mod state;
@@ -47,7 +50,8 @@ pub async fn serve_on(listener: TcpListener, state: AppState) -> anyhow::Result<
         App::new()
             .app_data(data.clone())
             .wrap(lang::LangScope)
-            .wrap(actix_web::middleware::Logger::new("%r %s %Dms").log_target("pixmart_api::access"))
+            .wrap(security_headers::middleware())
+            .wrap(access_log::middleware())
             .configure(|cfg| routes::configure(cfg, development))
             .configure(|cfg| web_ui::configure(cfg, &web_dist))
     })

@@ -5,7 +5,9 @@
 //! heartbeat. Latency histograms and failures by code come from each
 //! worker's own `/metrics` (`pixmart-worker --metrics-addr`).
 
-use actix_web::{web, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse};
+use secrecy::ExposeSecret;
+use sha2::{Digest, Sha256};
 use chrono::Utc;
 use pixmart_shared::db::store::{dispatch as dispatch_store, workers};
 use pixmart_shared::domain::BizType;
@@ -77,8 +79,29 @@ async fn render(state: &AppState) -> anyhow::Result<String> {
     Ok(String::from_utf8(buf)?)
 }
 
+/// Who may scrape: the bearer of `server.metrics_token`; without one,
+/// anyone in development mode and nobody in production (the fleet's
+/// queue names and node addresses are not for the public).
+fn may_scrape(state: &AppState, req: &HttpRequest) -> bool {
+    let Some(token) = &state.settings.server.metrics_token else { return state.settings.is_development() };
+    let given = req
+        .headers()
+        .get(actix_web::http::header::AUTHORIZATION)
+        .and_then(|h| h.to_str().ok())
+        .and_then(|h| h.strip_prefix("Bearer "))
+        .unwrap_or_default();
+    // Digests compared, so the time taken says nothing about the token.
+    Sha256::digest(given.as_bytes()) == Sha256::digest(token.expose_secret().as_bytes())
+}
+
 /// `GET /metrics` (outside `/api`, where Prometheus looks by default).
-pub async fn metrics(state: web::Data<AppState>) -> HttpResponse {
+pub async fn metrics(state: web::Data<AppState>, req: HttpRequest) -> HttpResponse {
+    if !may_scrape(&state, &req) {
+        return match state.settings.server.metrics_token {
+            Some(_) => HttpResponse::Unauthorized().insert_header(("WWW-Authenticate", "Bearer")).finish(),
+            None => HttpResponse::NotFound().finish(),
+        };
+    }
     match render(&state).await {
         Ok(body) => HttpResponse::Ok().content_type("text/plain; version=0.0.4; charset=utf-8").body(body),
         Err(e) => {

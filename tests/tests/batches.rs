@@ -103,3 +103,26 @@ async fn batches_on_sqlite() {
 async fn batches_on_postgres() {
     batch_submit_is_atomic_and_reports_progress(TestDatabase::postgres().await).await;
 }
+
+/// A batch passes the same admission as a single submission: the default
+/// brand does not offer custom pet images, so a flagship member's batch of
+/// them is refused like a single one, and nothing is charged.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn batches_pass_the_brand_gate_of_single_submissions() {
+    let app = TestApp::start(TestDatabase::sqlite()).await;
+    let db = app.db().await;
+    let mut c = app.client();
+    c.register_random().await;
+    let me = fleet::user_id(&c).await;
+    membership::activate(&db, me, Tier::Flagship, 1, "test-order", chrono::Utc::now()).await.unwrap();
+    let before = points(&c).await;
+    let url = c.upload_png(encode_png(&product_photo(700, 700).0)).await;
+    let pet = json!({ "petImageId": url });
+    let (_, single) = c.post_json("/api/tasks", json!({ "bizType": "PET_IMAGE_CUSTOMIZED", "params": pet })).await;
+    assert_eq!(single["error"], "CUSTOMIZED_IMAGE_DISABLED", "{single}");
+    let (_, batch) = c
+        .post_json("/api/batches", json!({ "bizType": "PET_IMAGE_CUSTOMIZED", "items": [{ "params": pet }, { "params": pet }] }))
+        .await;
+    assert_eq!(batch["error"], "CUSTOMIZED_IMAGE_DISABLED", "{batch}");
+    assert_eq!(points(&c).await, before, "nothing charged");
+}

@@ -60,3 +60,95 @@ async fn config_serves_the_selected_brand() {
     let (_, b) = c.get("/api/config?brand=unknown").await;
     assert_eq!(b["data"]["brand"]["id"], "pixmart", "unknown brands fall back to the default");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_response_carries_the_security_headers() {
+    let dist = fake_dist();
+    let path = dist.path().to_path_buf();
+    let app = TestApp::start_with(TestDatabase::sqlite(), move |s| s.server.web_dist_dir = path).await;
+    let http = reqwest::Client::new();
+    for p in ["/", "/ai-cutout", "/assets/index-3f2a9c.js", "/api/health", "/api/nope", "/api/user/info"] {
+        let r = http.get(format!("{}{p}", app.base_url)).send().await.unwrap();
+        let h = r.headers();
+        let csp = h.get("content-security-policy").map(|v| v.to_str().unwrap().to_owned()).unwrap_or_default();
+        assert!(csp.contains("frame-ancestors 'none'"), "{p}: {csp:?}");
+        assert!(csp.contains("script-src 'self'"), "{p}: {csp:?}");
+        assert_eq!(h.get("x-content-type-options").unwrap(), "nosniff", "{p}");
+        assert_eq!(h.get("referrer-policy").unwrap(), "strict-origin-when-cross-origin", "{p}");
+        assert_eq!(h.get("x-frame-options").unwrap(), "DENY", "{p}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn metrics_answer_only_the_bearer_of_the_metrics_token() {
+    let token = "metrics-0123456789abcdef0123456789";
+    let app = TestApp::start_with(TestDatabase::sqlite(), |s| {
+        s.server.metrics_token = Some(secrecy::SecretString::from(token.to_owned()));
+    })
+    .await;
+    let http = reqwest::Client::new();
+    let url = format!("{}/metrics", app.base_url);
+    assert_eq!(http.get(&url).send().await.unwrap().status(), 401);
+    assert_eq!(http.get(&url).bearer_auth("wrong").send().await.unwrap().status(), 401);
+    let ok = http.get(&url).bearer_auth(token).send().await.unwrap();
+    assert_eq!(ok.status(), 200);
+    assert!(ok.text().await.unwrap().contains("pixmart_"), "Prometheus text expected");
+}
+
+/// The shipped brands with `modi-demo` served on its own partner host,
+/// allowed to sign visitors in by a `?token=` link.
+fn partner_brands() -> tempfile::NamedTempFile {
+    let shipped = include_str!("../../api/config/brands.toml");
+    let at = shipped.find("id = \"modi-demo\"").unwrap();
+    let (head, tail) = shipped.split_at(at);
+    let tail = tail.replacen("hosts = []", "hosts = [\"modi.example\"]\nurl_token_login = true", 1);
+    let file = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(file.path(), format!("{head}{tail}")).unwrap();
+    file
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_brand_follows_the_host_header_and_never_a_forwarded_one() {
+    let brands = partner_brands();
+    let path = brands.path().to_path_buf();
+    let app = TestApp::start_with(TestDatabase::sqlite(), move |s| s.branding.file = Some(path)).await;
+    let http = reqwest::Client::new();
+    let config = |host: Option<&str>, forwarded: Option<&str>, query: &str| {
+        let mut r = http.get(format!("{}/api/config{query}", app.base_url));
+        if let Some(h) = host {
+            r = r.header("Host", h);
+        }
+        if let Some(f) = forwarded {
+            r = r.header("X-Forwarded-Host", f).header("Forwarded", format!("host={f}"));
+        }
+        async move { r.send().await.unwrap().json::<serde_json::Value>().await.unwrap()["data"].clone() }
+    };
+    let partner = config(Some("MODI.example:443"), None, "").await;
+    assert_eq!((partner["brand"]["id"].as_str(), partner["flags"]["urlTokenLogin"].as_bool()), (Some("modi-demo"), Some(true)));
+    let spoofed = config(None, Some("modi.example"), "").await;
+    assert_eq!((spoofed["brand"]["id"].as_str(), spoofed["flags"]["urlTokenLogin"].as_bool()), (Some("pixmart"), Some(false)));
+    // `?brand=` shows the brand but never lets a link sign a visitor in.
+    let chosen = config(None, None, "?brand=modi-demo").await;
+    assert_eq!((chosen["brand"]["id"].as_str(), chosen["flags"]["urlTokenLogin"].as_bool()), (Some("modi-demo"), Some(false)));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_forwarded_host_does_not_open_a_brand_gate() {
+    // modi-demo allows custom pet images; the default brand does not.
+    let brands = partner_brands();
+    let path = brands.path().to_path_buf();
+    let app = TestApp::start_with(TestDatabase::sqlite(), move |s| s.branding.file = Some(path)).await;
+    let mut c = app.client();
+    c.register_random().await;
+    let url = c.upload_png(pixmart_tests::images::encode_png(&pixmart_tests::images::product_photo(700, 700).0)).await;
+    let resp = reqwest::Client::new()
+        .post(format!("{}/api/tasks", app.base_url))
+        .bearer_auth(c.token.clone().unwrap())
+        .header("X-Forwarded-Host", "modi.example")
+        .json(&serde_json::json!({ "bizType": "PET_IMAGE_CUSTOMIZED", "params": { "petImageId": url } }))
+        .send()
+        .await
+        .unwrap();
+    let b: serde_json::Value = resp.json().await.unwrap();
+    assert_eq!(b["error"], "CUSTOMIZED_IMAGE_DISABLED", "{b}");
+}

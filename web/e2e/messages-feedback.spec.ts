@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { registerThroughApi } from './helpers/api';
+import { registerThroughApi, signInWithToken } from './helpers/api';
 import { productPng } from './helpers/images';
 
 test.describe('messages and feedback', () => {
@@ -11,7 +11,8 @@ test.describe('messages and feedback', () => {
     request,
   }) => {
     const { token } = await registerThroughApi(request);
-    await page.goto(`/?token=${encodeURIComponent(token)}`);
+    await signInWithToken(page, token);
+    await page.goto('/');
     const badge = page.getByTestId('message-unread');
     await expect(badge).toHaveText('1');
     await page.getByTestId('message-bell').click();
@@ -31,7 +32,8 @@ test.describe('messages and feedback', () => {
 
   test('submits feedback with an image from the floating window', async ({ page, request }, testInfo) => {
     const { token } = await registerThroughApi(request);
-    await page.goto(`/?token=${encodeURIComponent(token)}`);
+    await signInWithToken(page, token);
+    await page.goto('/');
     await page.getByTestId('float-feedback').click();
     const dialog = page.getByTestId('feedback-dialog');
     await expect(dialog).toBeVisible();
@@ -79,7 +81,8 @@ test.describe('tenant switches', () => {
     const cli = tenantsCli();
     execFileSync(cli, ['seed-demo']);
     const { phone, token } = await registerThroughApi(request);
-    await page.goto(`/?token=${encodeURIComponent(token)}`);
+    await signInWithToken(page, token);
+    await page.goto('/');
     await expect(page.getByTestId('message-bell')).toBeVisible();
     await expect(page.getByTestId('enterprise-service')).toBeVisible();
     expect(await page.getByTestId('brand').evaluate((e) => e.tagName)).toBe('A');

@@ -1,5 +1,5 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { registerThroughApi } from './helpers/api';
+import { registerThroughApi, signInWithToken } from './helpers/api';
 
 /** Saves a full-page screenshot as a test artifact. */
 async function shot(page: Page, testInfo: TestInfo, name: string, fullPage = true) {
@@ -84,9 +84,21 @@ test.describe('desktop shell', () => {
     await expect(page.getByTestId('task-progress')).toHaveCount(0);
   });
 
-  test('?token= is stored as the bearer credential and removed from the address', async ({ page, request }, testInfo) => {
-    const { phone, token } = await registerThroughApi(request);
+  test('?token= leaves the address at once and is ignored outside a partner host', async ({ page, request }) => {
+    const { token } = await registerThroughApi(request);
     await page.goto(`/personal-center?token=${encodeURIComponent(token)}&x=1`);
+    expect(new URL(page.url()).searchParams.has('token')).toBe(false);
+    expect(new URL(page.url()).searchParams.get('x')).toBe('1');
+    await expect(page.getByTestId('login-required-page')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('USER_TOKEN'))).toBeNull();
+  });
+
+  test('?token= on a partner host (url_token_login) is stored as the bearer credential and removed from the address', async ({ page, request, baseURL }, testInfo) => {
+    const { phone, token } = await registerThroughApi(request);
+    // scripts/test serves a partner brand on the host "localhost" (brands file with url_token_login).
+    const partner = new URL(baseURL ?? '');
+    partner.hostname = 'localhost';
+    await page.goto(`${partner.origin}/personal-center?token=${encodeURIComponent(token)}&x=1`);
     await expect(page.getByTestId('personal-account')).toHaveText(phone);
     expect(new URL(page.url()).searchParams.has('token')).toBe(false);
     expect(new URL(page.url()).searchParams.get('x')).toBe('1');
@@ -225,10 +237,10 @@ test.describe('mobile shell @mobile', () => {
     await expect(page.getByTestId('login-dialog')).toBeHidden();
   });
 
-  test('?token= signs in; the header shows the remaining lingshi', async ({ page, request }, testInfo) => {
+  test('signed in, the header shows the remaining lingshi', async ({ page, request }, testInfo) => {
     const { token } = await registerThroughApi(request);
-    await page.goto(`/personal-center?token=${encodeURIComponent(token)}`);
-    expect(new URL(page.url()).searchParams.has('token')).toBe(false);
+    await signInWithToken(page, token);
+    await page.goto('/personal-center');
     await expect(page.getByTestId('mobile-points')).toContainText('剩余灵石');
     await expect(page.getByTestId('mobile-title')).toHaveText('创作空间');
     await expect(page.getByTestId('retention')).toContainText('7 天');

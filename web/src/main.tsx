@@ -1,13 +1,19 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { rememberBrand } from './lib/config';
-import { consumeTokenFromUrl } from './lib/session';
+import { fetchConfig, rememberBrand } from './lib/config';
+import { adoptUrlToken, takeTokenFromUrl } from './lib/session';
 import { initStartup } from './lib/startup';
 import './app/styles.css';
 
-// A `?token=` in the address becomes the bearer token and leaves the address.
-consumeTokenFromUrl();
+// A `?token=` leaves the address at once; it becomes the bearer token only
+// on a partner host whose brand allows it (asked of the server by host).
+const urlToken = takeTokenFromUrl();
+if (urlToken) {
+  fetchConfig(null)
+    .then((config) => adoptUrlToken(urlToken, config.flags.urlTokenLogin === true))
+    .catch(() => undefined);
+}
 // `?brand=`, the referrer, channel, headHidden, hideBack and the host modes.
 rememberBrand(window.location.search);
 initStartup();

@@ -2,17 +2,15 @@
 //! creates many tasks of one type in one request, charged atomically, and
 //! `GET /api/batches/{id}` reports their progress.
 
-use actix_web::{web, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse};
 use pixmart_shared::db::store::batches::{self as batch_store, BatchCreated};
-use pixmart_shared::db::store::dispatch as dispatch_store;
-use pixmart_shared::db::store::membership;
 use pixmart_shared::db::store::tasks::NewTask;
-use pixmart_shared::db::store::uploads as upload_store;
 use pixmart_shared::domain::{BizType, TaskId, TaskSpec};
 use pixmart_shared::ErrorCode;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::admission::{self, Submission};
 use crate::auth::AuthUser;
 use crate::dispatch;
 use crate::envelope;
@@ -44,7 +42,12 @@ pub struct BatchCreatedDto {
 /// `POST /api/batches {bizType, items:[{params}]}`: every item is parsed
 /// like a single submission; then all tasks are created and charged in one
 /// transaction, or none (not enough lingshi for the whole batch).
-pub async fn submit(state: web::Data<AppState>, me: AuthUser, body: web::Json<BatchBody>) -> ApiResult<HttpResponse> {
+pub async fn submit(
+    state: web::Data<AppState>,
+    me: AuthUser,
+    req: HttpRequest,
+    body: web::Json<BatchBody>,
+) -> ApiResult<HttpResponse> {
     let max = usize::try_from(state.settings.tasks.max_batch_items).unwrap_or(usize::MAX);
     if body.items.is_empty() || body.items.len() > max {
         return Err(ApiError { code: ErrorCode::BatchSize, field: Some("items") });
@@ -54,25 +57,10 @@ pub async fn submit(state: web::Data<AppState>, me: AuthUser, body: web::Json<Ba
     for item in &body.items {
         specs.push(TaskSpec::parse(biz.as_str(), &item.params)?);
     }
-    let tier = membership::current_tier(&state.db, me.id).await?;
-    if !tier.allows_batch() {
-        return Err(ApiError::new(ErrorCode::BatchNotAllowed));
-    }
-    if specs.iter().any(TaskSpec::uses_custom_colour) && !tier.allows_custom_colour() {
-        return Err(ApiError::new(ErrorCode::CustomColourNeedsMembership));
-    }
-    for spec in &specs {
-        for upload in spec.input_uploads() {
-            let owned = upload_store::get_upload(&state.db, upload).await?.is_some_and(|u| u.owner == me.id);
-            if !owned {
-                return Err(ApiError { code: ErrorCode::ImageNotFound, field: Some("imageUrl") });
-            }
-        }
-    }
-    let route = dispatch_store::route_for(&state.db, me.id).await?;
-    if let Some(refused) = super::capabilities::gate(&state, me.id, &route.pool, biz).await? {
-        return Ok(refused);
-    }
+    let route = match admission::admit(&state, &req, me.id, biz, &specs, Submission::Batch).await? {
+        Ok(route) => route,
+        Err(refused) => return Ok(refused),
+    };
     let queue = route.queue_key(biz).name(state.dispatcher.namespace());
     let items = specs
         .into_iter()

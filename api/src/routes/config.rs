@@ -23,13 +23,18 @@ pub async fn config(
     q: web::Query<ConfigQuery>,
     user: OptionalUser,
 ) -> ApiResult<HttpResponse> {
-    let host = req.connection_info().host().to_owned();
-    let brand = state.brands.select(q.brand.as_deref(), Some(&host));
+    let host = crate::branding::request_host(&req);
+    let brand = state.brands.select(q.brand.as_deref(), host);
+    // Only a brand reached by its own host may take a token from a link;
+    // `?brand=` is the visitor's (or a link maker's) choice.
+    let by_host = state.brands.select(None, host);
+    let url_token_login = by_host.url_token_login && by_host.id == brand.id && !by_host.hosts.is_empty();
     let tenant = match user.0 {
         Some(id) => tenants::tenant_of_user(&state.db, id).await?,
         None => None,
     };
-    let dto = ConfigDto::of(brand);
+    let mut dto = ConfigDto::of(brand);
+    dto.flags.url_token_login = url_token_login;
     Ok(envelope::ok(match &tenant {
         Some(t) => dto.with_tenant(t),
         None => dto,

@@ -6,7 +6,7 @@ mod auth;
 mod backgrounds;
 mod batches;
 mod benefits;
-mod capabilities;
+pub(crate) mod capabilities;
 mod config;
 mod dev;
 mod downloads;
@@ -114,4 +114,32 @@ fn json_config() -> web::JsonConfig {
 
 async fn api_not_found() -> Result<HttpResponse, ApiError> {
     Err(ApiError::new(ErrorCode::NotFound))
+}
+
+#[cfg(test)]
+mod tests {
+    use actix_web::{test, App};
+
+    /// A production start does not route the development conveniences at
+    /// all: codes, captcha answers and the free pay page are unreachable.
+    #[actix_web::test]
+    async fn development_routes_exist_only_in_development_mode() {
+        let prod = test::init_service(App::new().configure(|c| super::configure(c, false))).await;
+        for (method, path) in [
+            ("GET", "/api/dev/outbox?to=13800138000"),
+            ("GET", "/api/dev/captcha?mobileId=13800138000"),
+            ("GET", "/pay/dev/PM20261121120000123456"),
+            ("POST", "/pay/dev/PM20261121120000123456/pay"),
+            ("POST", "/pay/dev/PM20261121120000123456/fail"),
+        ] {
+            let req = test::TestRequest::default().method(method.parse().unwrap()).uri(path).to_request();
+            let resp = test::call_service(&prod, req).await;
+            assert_eq!(resp.status(), 404, "{method} {path}");
+        }
+        // In development mode they are routed (the handlers then need the
+        // app's state, absent here, hence not 404 but a server error).
+        let dev = test::init_service(App::new().configure(|c| super::configure(c, true))).await;
+        let req = test::TestRequest::get().uri("/api/dev/outbox?to=13800138000").to_request();
+        assert_ne!(test::call_service(&dev, req).await.status(), 404);
+    }
 }

@@ -1,14 +1,13 @@
 use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::Utc;
 use pixmart_shared::db::store::dispatch as dispatch_store;
-use pixmart_shared::db::store::membership;
 use pixmart_shared::db::store::tasks::{self as task_store, Created, NewTask};
-use pixmart_shared::db::store::uploads as upload_store;
-use pixmart_shared::domain::{BizType, TaskId, TaskSpec, TaskStatus};
+use pixmart_shared::domain::{TaskId, TaskSpec, TaskStatus};
 use pixmart_shared::ErrorCode;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
+use crate::admission::{self, Submission};
 use crate::auth::AuthUser;
 use crate::dispatch;
 use crate::dto::{PageDto, TaskDto};
@@ -36,30 +35,11 @@ pub async fn submit(
 ) -> ApiResult<HttpResponse> {
     let idempotency_key = idempotency_key(&req)?;
     let spec = TaskSpec::parse(&body.biz_type, &body.params)?;
-    // The spec gates custom pet and character images by the brand's
-    // customizedImage flag (the same flag hides the page).
-    if spec.biz_type() == BizType::PetImageCustomized {
-        let host = req.connection_info().host().to_owned();
-        if !state.brands.select(None, Some(&host)).custom_image {
-            return Err(ApiError::new(ErrorCode::CustomizedImageDisabled));
-        }
-    }
-    if spec.uses_custom_colour() && !membership::current_tier(&state.db, me.id).await?.allows_custom_colour() {
-        return Err(ApiError::new(ErrorCode::CustomColourNeedsMembership));
-    }
-    for upload in spec.input_uploads() {
-        let owned = upload_store::get_upload(&state.db, upload).await?.is_some_and(|u| u.owner == me.id);
-        if !owned {
-            return Err(ApiError { code: ErrorCode::ImageNotFound, field: Some("imageUrl") });
-        }
-    }
     let biz = spec.biz_type();
-    let route = dispatch_store::route_for(&state.db, me.id).await?;
-    // No node in the pool has served this type recently: refuse now, naming
-    // the missing model, rather than accept a task that can only wait.
-    if let Some(refused) = super::capabilities::gate(&state, me.id, &route.pool, biz).await? {
-        return Ok(refused);
-    }
+    let route = match admission::admit(&state, &req, me.id, biz, std::slice::from_ref(&spec), Submission::Single).await? {
+        Ok(route) => route,
+        Err(refused) => return Ok(refused),
+    };
     let queue = route.queue_key(biz).name(state.dispatcher.namespace());
     let created = task_store::create_task(
         &state.db,

@@ -167,6 +167,11 @@ pub struct ServerSettings {
     pub port: u16,
     /// Built web UI served at `/`; absent directory means API only.
     pub web_dist_dir: PathBuf,
+    /// `GET /metrics` answers only `Authorization: Bearer <this>`
+    /// (`PIXMART__SERVER__METRICS_TOKEN`). Unset: open in development mode,
+    /// not served at all in production.
+    #[serde(default)]
+    pub metrics_token: Option<SecretString>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

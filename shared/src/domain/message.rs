@@ -98,14 +98,28 @@ pub fn sanitize_html(html: &str) -> String {
     ammonia::clean(html)
 }
 
-/// An absolute http(s) URL or a same-site path (not `//host`), else `None`.
+/// An absolute http(s) URL with a host and no credentials, or a same-site
+/// path, else `None`. Browsers read `\\` as `/`, so `/\\evil.example` is a
+/// protocol-relative link to another site: a path must resolve against the
+/// site itself and stay on it.
 pub fn safe_url(url: &str) -> Option<&str> {
+    if url.is_empty() || url.chars().any(|c| c.is_whitespace() || c.is_control() || c == '\\') {
+        return None;
+    }
+    if url.starts_with('/') {
+        let base = url::Url::parse("https://same-site.invalid/").ok()?;
+        let resolved = base.join(url).ok()?;
+        return (!url.starts_with("//") && resolved.host_str() == Some("same-site.invalid")).then_some(url);
+    }
     let lower = url.to_ascii_lowercase();
-    let ok = !url.is_empty()
-        && !url.chars().any(|c| c.is_whitespace() || c.is_control())
-        && (lower.starts_with("https://")
-            || lower.starts_with("http://")
-            || (url.starts_with('/') && !url.starts_with("//")));
+    if !(lower.starts_with("https://") || lower.starts_with("http://")) {
+        return None;
+    }
+    let parsed = url::Url::parse(url).ok()?;
+    let ok = matches!(parsed.scheme(), "http" | "https")
+        && parsed.host_str().is_some_and(|h| !h.is_empty())
+        && parsed.username().is_empty()
+        && parsed.password().is_none();
     ok.then_some(url)
 }
 
@@ -131,7 +145,18 @@ mod tests {
     fn links_must_be_http_or_same_site() {
         assert!(NewMessage::link("t", "b", "https://example.com/x").is_ok());
         assert!(NewMessage::link("t", "b", "/member").is_ok());
-        for bad in ["javascript:alert(1)", "//evil.example", "data:text/html,x", "https://a b"] {
+        assert!(NewMessage::link("t", "b", "/member?tab=1#x").is_ok());
+        for bad in [
+            "javascript:alert(1)",
+            "//evil.example",
+            "/\\evil.example",
+            "\\\\evil.example",
+            "/\\/evil.example",
+            "data:text/html,x",
+            "https://a b",
+            "https://user:pw@evil.example/",
+            "http:evil.example",
+        ] {
             assert!(NewMessage::link("t", "b", bad).is_err(), "{bad}");
         }
     }

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { randomPhone } from './auth';
 
 /** The answer of the captcha last drawn for the account (development sender only). */
@@ -51,4 +51,9 @@ export async function registerThroughApi(request: APIRequestContext): Promise<{ 
   const body = (await res.json()) as { code: number; data: { token: string } };
   expect(body.code).toBe(0);
   return { phone, token: body.data.token };
+}
+
+/** Signs the page in with a bearer token before any of its scripts run. */
+export async function signInWithToken(page: Page, token: string): Promise<void> {
+  await page.addInitScript((t) => localStorage.setItem('USER_TOKEN', t), token);
 }

@@ -87,17 +87,26 @@ export function useLoginDialogOpen(): boolean {
 }
 
 /**
- * At startup a `?token=` in the address is stored as the bearer token and
- * removed from the address (spec 7.1). Returns whether one was found.
+ * At startup a `?token=` leaves the address at once (so it is neither kept in
+ * history nor shared by copying the address) and is returned, not stored:
+ * only a partner host whose brand enables it may adopt it (see
+ * `adoptUrlToken`), since anywhere else such a link would sign the visitor
+ * into the account of whoever made it.
  */
-export function consumeTokenFromUrl(loc: Location = window.location, hist: History = window.history): boolean {
+export function takeTokenFromUrl(loc: Location = window.location, hist: History = window.history): string | null {
   const url = new URL(loc.href);
   const token = url.searchParams.get('token');
-  if (token === null) return false;
-  if (token) setToken(token);
+  if (token === null) return null;
   url.searchParams.delete('token');
   hist.replaceState(hist.state, '', url.pathname + url.search + url.hash);
-  return Boolean(token);
+  return token || null;
+}
+
+/** Stores a token taken from the address when the host's brand allows it (spec 7.1). */
+export function adoptUrlToken(token: string | null, allowed: boolean): boolean {
+  if (!token || !allowed) return false;
+  setToken(token);
+  return true;
 }
 
 /** What features may know about the signed-in user. */
