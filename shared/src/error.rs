@@ -134,6 +134,7 @@ error_codes! {
     RefineFailed = ("REFINE_FAILED", 3353, 500, "抠图优化失败，请重试", "Refining the cutout failed, please try again"),
     SaveNotPrepared = ("SAVE_NOT_PREPARED", 3354, 409, "图片仍在准备中，请稍后再保存", "The image is still being prepared; save it again in a moment"),
     SavedImageNotFound = ("SAVED_IMAGE_NOT_FOUND", 3355, 404, "收藏的图片不存在", "Saved image not found"),
+    MaskOpaqueAlpha = ("MASK_OPAQUE_ALPHA", 3356, 400, "蒙版格式不正确：请用透明度（Alpha 通道）表示保留区域", "Invalid mask: its alpha channel must carry the mask, but it is fully opaque while its grey levels vary"),
     // Background replication (helper H3, 3400–3449).
     BgReproduceReferenceRequired = ("BG_REPRODUCE_REFERENCE_REQUIRED", 3400, 400, "请上传参考图", "Please upload a reference image"),
     BgReproduceBadMode = ("BG_REPRODUCE_BAD_MODE", 3401, 400, "请选择复刻模式：精准复刻或风格模仿", "Please choose a mode: ACCURATE_REPLICATION or STYLE_IMITATION"),

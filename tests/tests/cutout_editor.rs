@@ -92,8 +92,54 @@ async fn click_refine_and_mask_save() {
     let body: serde_json::Value = res.json().await.unwrap();
     assert_eq!(body["error"], "MASK_EMPTY");
     assert_eq!(body["msg"], "Mask Cannot Be Empty！");
-    let res = put(png(&image::DynamicImage::ImageLuma8(refined.clone()))).await.unwrap();
+    // What a browser canvas exports when the mask is drawn in grey levels:
+    // alpha 255 everywhere. Taking its alpha would keep the whole photo, so
+    // it is refused and the cutout is untouched.
+    let before = c.get_bytes(&format!("/api/files/{image_key}")).await.1;
+    let etag = http
+        .get(format!("{}/api/files/{image_key}", app.base_url))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap()
+        .headers()["etag"]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    let opaque = image::RgbaImage::from_fn(w, h, |x, y| {
+        let v = refined.get_pixel(x, y)[0];
+        image::Rgba([v, v, v, 255])
+    });
+    let res = put(png(&image::DynamicImage::ImageRgba8(opaque))).await.unwrap();
+    assert_eq!(res.status(), 400);
+    let body: serde_json::Value = res.json().await.unwrap();
+    assert_eq!((body["error"].as_str(), body["field"].as_str()), (Some("MASK_OPAQUE_ALPHA"), Some("mask")), "{body}");
+    assert_eq!(c.get_bytes(&format!("/api/files/{image_key}")).await.1, before, "the cutout is untouched");
+    // The editor's export: the mask in alpha (over white).
+    let in_alpha = image::RgbaImage::from_fn(w, h, |x, y| image::Rgba([255, 255, 255, refined.get_pixel(x, y)[0]]));
+    let res = put(png(&image::DynamicImage::ImageRgba8(in_alpha))).await.unwrap();
     assert_eq!(res.status(), 200);
+    // Edited in place under the same key: a browser revalidating its copy
+    // gets the new file, not a 304.
+    let again = http
+        .get(format!("{}/api/files/{image_key}", app.base_url))
+        .bearer_auth(&token)
+        .header("If-None-Match", &etag)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(again.status(), 200);
+    assert_eq!(again.headers()["cache-control"], "private, no-cache");
+    let new_etag = again.headers()["etag"].to_str().unwrap().to_owned();
+    assert_ne!(new_etag, etag);
+    let unchanged = http
+        .get(format!("{}/api/files/{image_key}", app.base_url))
+        .bearer_auth(&token)
+        .header("If-None-Match", &new_etag)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(unchanged.status(), 304);
     let (_, saved) = c.get_bytes(&format!("/api/files/{mask_key}")).await;
     assert_eq!(image::load_from_memory(&saved).unwrap().to_luma8(), refined);
     let (_, cut) = c.get_bytes(&format!("/api/files/{image_key}")).await;

@@ -1,5 +1,6 @@
 use actix_web::http::header::{self, CacheControl, CacheDirective};
-use actix_web::{web, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse};
+use sha2::{Digest, Sha256};
 use pixmart_shared::db::store::{tasks as task_store, uploads as upload_store};
 use pixmart_shared::domain::{TaskId, UploadId, UserId};
 use pixmart_shared::storage::StorageError;
@@ -11,8 +12,17 @@ use crate::AppState;
 
 /// `GET /api/files/{key}`: an upload, a task result or a saved image, only
 /// to its owner.
-/// Someone else's file answers 404, as if it did not exist.
-pub async fn download(state: web::Data<AppState>, me: AuthUser, path: web::Path<String>) -> ApiResult<HttpResponse> {
+/// Someone else's file answers 404, as if it did not exist. Some files are
+/// replaced in place (an edited mask and its cutout, prepared downloads made
+/// again), so the browser revalidates every time (`no-cache` with an ETag of
+/// the content) instead of keeping a stale copy: an unchanged file costs a
+/// 304 without its bytes.
+pub async fn download(
+    state: web::Data<AppState>,
+    me: AuthUser,
+    req: HttpRequest,
+    path: web::Path<String>,
+) -> ApiResult<HttpResponse> {
     let key = path.into_inner();
     let not_found = || ApiError::new(ErrorCode::FileNotFound);
     let (owner, content_type) = match key.split('/').collect::<Vec<_>>().as_slice() {
@@ -48,9 +58,20 @@ pub async fn download(state: web::Data<AppState>, me: AuthUser, path: web::Path<
         Err(StorageError::NotFound(_) | StorageError::InvalidKey(_)) => return Err(not_found()),
         Err(e) => return Err(ApiError::internal(e)),
     };
+    let etag = format!("\"{}\"", hex::encode(&Sha256::digest(&data)[..16]));
+    let cache = CacheControl(vec![CacheDirective::Private, CacheDirective::NoCache]);
+    let unchanged = req
+        .headers()
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|t| t.trim() == etag));
+    if unchanged {
+        return Ok(HttpResponse::NotModified().insert_header(cache).insert_header((header::ETAG, etag)).finish());
+    }
     Ok(HttpResponse::Ok()
         .content_type(content_type)
-        .insert_header(CacheControl(vec![CacheDirective::Private, CacheDirective::MaxAge(3600)]))
+        .insert_header(cache)
+        .insert_header((header::ETAG, etag))
         .insert_header((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
         .body(data))
 }

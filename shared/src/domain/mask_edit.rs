@@ -16,9 +16,15 @@ pub const EMPTY_MASK_MIN_FRACTION: f64 = 1e-4;
 /// can be larger, and the mask must match its result).
 pub const MAX_MASK_SIDE: u32 = 8192;
 
-/// Decodes an uploaded PNG mask for a result of `size`: the alpha channel
-/// when the PNG has one, else its luminance. Errors: not a PNG of that size
-/// (`INVALID_PARAM` on `mask`), or empty (`MASK_EMPTY`).
+/// Decodes an uploaded PNG mask for a result of `size`.
+///
+/// The contract: a PNG with an alpha channel carries the mask in its alpha
+/// (opaque = kept), as the editor exports it and as a downloaded cutout
+/// has it; a PNG without alpha (grey or RGB) carries it in its luminance.
+/// A PNG whose alpha is fully opaque while its grey levels vary is the
+/// mask written into the wrong channel (saving it would keep the whole
+/// photo): refused with `MASK_OPAQUE_ALPHA`. Other errors: not a PNG of
+/// that size (`INVALID_PARAM` on `mask`), or empty (`MASK_EMPTY`).
 pub fn parse_mask(png: &[u8], size: (u32, u32)) -> Result<GrayImage, Invalid> {
     let bad = || Invalid::field(ErrorCode::InvalidParam, "mask");
     let mut reader = ImageReader::with_format(Cursor::new(png), ImageFormat::Png);
@@ -32,7 +38,11 @@ pub fn parse_mask(png: &[u8], size: (u32, u32)) -> Result<GrayImage, Invalid> {
     }
     let mask = if img.color().has_alpha() {
         let rgba = img.to_rgba8();
-        GrayImage::from_fn(size.0, size.1, |x, y| image::Luma([rgba.get_pixel(x, y)[3]]))
+        let alpha = GrayImage::from_fn(size.0, size.1, |x, y| image::Luma([rgba.get_pixel(x, y)[3]]));
+        if alpha.as_raw().iter().all(|&a| a == u8::MAX) && grey_varies(&rgba) {
+            return Err(Invalid::field(ErrorCode::MaskOpaqueAlpha, "mask"));
+        }
+        alpha
     } else {
         img.to_luma8()
     };
@@ -40,6 +50,14 @@ pub fn parse_mask(png: &[u8], size: (u32, u32)) -> Result<GrayImage, Invalid> {
         return Err(Invalid::new(ErrorCode::MaskEmpty));
     }
     Ok(mask)
+}
+
+/// Whether the pixels' grey levels differ (beyond compression noise).
+fn grey_varies(rgba: &RgbaImage) -> bool {
+    let mut luma = rgba.pixels().map(|p| (u16::from(p[0]) + u16::from(p[1]) + u16::from(p[2])) / 3);
+    let Some(first) = luma.next() else { return false };
+    let (lo, hi) = luma.fold((first, first), |(lo, hi), v| (lo.min(v), hi.max(v)));
+    hi - lo > 8
 }
 
 pub fn is_empty(mask: &GrayImage) -> bool {
@@ -89,6 +107,22 @@ mod tests {
         let err = parse_mask(&png(image::DynamicImage::ImageLuma8(luma)), (65, 48)).unwrap_err();
         assert_eq!((err.code, err.field), (ErrorCode::InvalidParam, Some("mask")));
         assert_eq!(parse_mask(b"not a png", (64, 48)).unwrap_err().code, ErrorCode::InvalidParam);
+    }
+
+    #[test]
+    fn an_opaque_png_with_the_mask_in_its_grey_levels_is_refused() {
+        // What a canvas export of grey levels gives: alpha 255 everywhere.
+        let grey_in_rgb =
+            RgbaImage::from_fn(64, 48, |x, _| if x < 32 { image::Rgba([255; 4]) } else { image::Rgba([0, 0, 0, 255]) });
+        let err = parse_mask(&png(image::DynamicImage::ImageRgba8(grey_in_rgb)), (64, 48)).unwrap_err();
+        assert_eq!((err.code, err.field), (ErrorCode::MaskOpaqueAlpha, Some("mask")));
+        // Fully opaque and uniform: "keep everything" is a valid mask.
+        let all = RgbaImage::from_pixel(64, 48, image::Rgba([255, 255, 255, 255]));
+        assert!(parse_mask(&png(image::DynamicImage::ImageRgba8(all)), (64, 48)).unwrap().pixels().all(|p| p[0] == 255));
+        // The editor's export: white with the mask in alpha.
+        let editor = RgbaImage::from_fn(64, 48, |x, _| image::Rgba([255, 255, 255, if x < 32 { 255 } else { 0 }]));
+        let parsed = parse_mask(&png(image::DynamicImage::ImageRgba8(editor)), (64, 48)).unwrap();
+        assert_eq!((parsed.get_pixel(0, 0)[0], parsed.get_pixel(63, 0)[0]), (255, 0));
     }
 
     #[test]

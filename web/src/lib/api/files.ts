@@ -2,7 +2,7 @@
  * `/api/files/<key>` needs the bearer header, so `<img src>` cannot load it:
  * files are fetched through the client into Blobs and shown via object URLs.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { requestBlob } from './client';
 
 export interface BlobUrlState {
@@ -19,8 +19,35 @@ interface Loaded {
   error: boolean;
 }
 
+/*
+ * Files edited in place (a saved mask and its cutout keep their keys) are
+ * cached by the browser under their URL: a revision per URL, bumped after
+ * an edit, makes every view that shows the file fetch it again.
+ */
+const revisions = new Map<string, number>();
+const revisionListeners = new Set<() => void>();
+
+/** Every view of these file URLs loads them afresh. */
+export function bumpFileRevision(...urls: string[]): void {
+  for (const u of urls) revisions.set(u, (revisions.get(u) ?? 0) + 1);
+  revisionListeners.forEach((l) => l());
+}
+
+function subscribeRevisions(listener: () => void): () => void {
+  revisionListeners.add(listener);
+  return () => revisionListeners.delete(listener);
+}
+
+/** The URL to fetch: `url` itself, or with its revision once edited (a new cache entry). */
+export function useFileUrl(url: string | null | undefined): string | null {
+  const rev = useSyncExternalStore(subscribeRevisions, () => (url ? (revisions.get(url) ?? 0) : 0));
+  if (!url) return null;
+  return rev ? `${url}${url.includes('?') ? '&' : '?'}v=${rev}` : url;
+}
+
 /** Loads a protected file as an object URL; revokes it on change/unmount. */
-export function useBlobUrl(url: string | null | undefined): BlobUrlState {
+export function useBlobUrl(fileUrl: string | null | undefined): BlobUrlState {
+  const url = useFileUrl(fileUrl);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
 
   useEffect(() => {

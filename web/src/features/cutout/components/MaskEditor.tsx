@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type PointerEvent } from 'react';
 import { isApiError } from '../../../lib/api/client';
-import { useBlobUrl } from '../../../lib/api/files';
+import { bumpFileRevision, useBlobUrl } from '../../../lib/api/files';
 import type { Task } from '../../../lib/api/tasks';
 import { saveBlob } from '../../../lib/download';
 import { useI18n } from '../../../lib/i18n';
@@ -40,7 +40,11 @@ function imageToMask(img: CanvasImageSource, w: number, h: number): MaskBuffer {
   return { width: w, height: h, data };
 }
 
-/** The mask as a PNG at `w`×`h` (the result's size). */
+/**
+ * The mask as a PNG at `w`×`h` (the result's size), carried in the alpha
+ * channel (opaque = kept) over white: the server reads a PNG's alpha when it
+ * has one, and refuses an opaque PNG whose grey levels vary.
+ */
 function maskToPng(mask: MaskBuffer, w: number, h: number): Promise<Blob | null> {
   const small = document.createElement('canvas');
   small.width = mask.width;
@@ -49,7 +53,7 @@ function maskToPng(mask: MaskBuffer, w: number, h: number): Promise<Blob | null>
   if (!sctx) return Promise.resolve(null);
   const img = sctx.createImageData(mask.width, mask.height);
   mask.data.forEach((v, i) => {
-    img.data.set([v, v, v, 255], 4 * i);
+    img.data.set([255, 255, 255, v], 4 * i);
   });
   sctx.putImageData(img, 0, 0);
   const big = document.createElement('canvas');
@@ -82,8 +86,11 @@ export function MaskEditor({ task }: { task: Task }) {
   const fullH = maskResult?.height ?? 1;
   const fit = fitCanvas(fullW, fullH);
 
+  // The history starts from the stored mask once; a save reloads the file
+  // views elsewhere but must not reset the editor's own undo history.
+  const started = useRef(false);
   useEffect(() => {
-    if (!photo.src || !maskFile.src) return;
+    if (!photo.src || !maskFile.src || started.current) return;
     let cancelled = false;
     void Promise.all([loadImage(photo.src), loadImage(maskFile.src)]).then(([p, m]) => {
       if (cancelled) return;
@@ -94,6 +101,7 @@ export function MaskEditor({ task }: { task: Task }) {
       if (!ctx) return;
       ctx.drawImage(p, 0, 0, fit.width, fit.height);
       photoPixels.current = ctx.getImageData(0, 0, fit.width, fit.height);
+      started.current = true;
       setHistory(createUndo(imageToMask(m, fit.width, fit.height)));
     });
     return () => {
@@ -133,7 +141,9 @@ export function MaskEditor({ task }: { task: Task }) {
     }
     const png = await maskToPng(mask, fullW, fullH);
     if (!png) return false;
-    await saveMask(task.taskId, png);
+    const saved = await saveMask(task.taskId, png);
+    // The mask and the cutout keep their URLs: every view shows the new ones.
+    bumpFileRevision(saved.mask, saved.image, ...(task.results ?? []).map((r) => r.url));
     setDirty(false);
     return true;
   }
