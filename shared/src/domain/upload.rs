@@ -4,7 +4,8 @@
 
 use std::io::Cursor;
 
-use image::{DynamicImage, ImageReader, Limits};
+use image::metadata::Orientation;
+use image::{DynamicImage, ImageDecoder, ImageReader, Limits};
 
 use super::Invalid;
 use crate::error::ErrorCode;
@@ -98,7 +99,12 @@ impl UploadRules {
         if bytes < self.min_bytes || bytes > self.max_bytes {
             return Err(Invalid::new(ErrorCode::UploadBadSize));
         }
-        let (width, height) = reader.into_dimensions().map_err(|_| Invalid::new(ErrorCode::UploadCorrupt))?;
+        // The size as shown: a phone photo stored sideways with an EXIF
+        // orientation is checked (ratio, minimum side) the way people see it.
+        let mut decoder = reader.into_decoder().map_err(|_| Invalid::new(ErrorCode::UploadCorrupt))?;
+        let (stored_w, stored_h) = decoder.dimensions();
+        let orientation = decoder.orientation().unwrap_or(Orientation::NoTransforms);
+        let (width, height) = if swaps_sides(orientation) { (stored_h, stored_w) } else { (stored_w, stored_h) };
         if width > self.max_side || height > self.max_side {
             return Err(Invalid::new(ErrorCode::UploadTooManyPixels));
         }
@@ -133,7 +139,18 @@ pub fn decode_bounded(
     limits.max_image_height = Some(max_side);
     limits.max_alloc = Some(max_alloc);
     reader.limits(limits);
-    reader.decode().map_err(|_| Invalid::new(ErrorCode::UploadCorrupt))
+    let corrupt = |_| Invalid::new(ErrorCode::UploadCorrupt);
+    let mut decoder = reader.into_decoder().map_err(corrupt)?;
+    let orientation = decoder.orientation().unwrap_or(Orientation::NoTransforms);
+    let mut img = DynamicImage::from_decoder(decoder).map_err(corrupt)?;
+    // Upright, as the browser shows it: results keep the photo's orientation.
+    img.apply_orientation(orientation);
+    Ok(img)
+}
+
+/// Orientations that turn the stored image by a quarter.
+fn swaps_sides(o: Orientation) -> bool {
+    matches!(o, Orientation::Rotate90 | Orientation::Rotate270 | Orientation::Rotate90FlipH | Orientation::Rotate270FlipH)
 }
 
 #[cfg(test)]
@@ -185,5 +202,62 @@ mod tests {
         let rules = UploadRules { min_bytes: 0, ..UploadRules::SPEC };
         let facts = rules.inspect(&data).unwrap();
         assert_eq!(rules.decode(&data, &facts).unwrap_err().code, ErrorCode::UploadCorrupt);
+    }
+
+    /// A JPEG of `w`×`h` (stored) with an EXIF APP1 segment holding
+    /// `orientation`, as a phone writes it; its top-left quarter is red.
+    pub(crate) fn jpeg_with_orientation(w: u32, h: u32, orientation: u16) -> Vec<u8> {
+        let img = RgbImage::from_fn(w, h, |x, y| {
+            if x < w / 4 && y < h / 4 {
+                image::Rgb([230, 20, 20])
+            } else {
+                image::Rgb([20, 20, 230])
+            }
+        });
+        let mut jpeg = Vec::new();
+        image::codecs::jpeg::JpegEncoder::new_with_quality(&mut jpeg, 95)
+            .write_image(img.as_raw(), w, h, image::ExtendedColorType::Rgb8)
+            .unwrap();
+        // TIFF, little endian: one IFD entry, tag 0x0112 (Orientation), SHORT.
+        let mut tiff = b"II*\0\x08\0\0\0\x01\0\x12\x01\x03\0\x01\0\0\0".to_vec();
+        tiff.extend_from_slice(&orientation.to_le_bytes());
+        tiff.extend_from_slice(&[0, 0, 0, 0, 0, 0]);
+        let mut app1 = b"Exif\0\0".to_vec();
+        app1.extend_from_slice(&tiff);
+        let len = u16::try_from(app1.len() + 2).unwrap();
+        let mut out = jpeg[..2].to_vec();
+        out.extend_from_slice(&[0xFF, 0xE1]);
+        out.extend_from_slice(&len.to_be_bytes());
+        out.extend_from_slice(&app1);
+        out.extend_from_slice(&jpeg[2..]);
+        out
+    }
+
+    #[test]
+    fn exif_orientation_is_applied_to_checks_and_pixels() {
+        let rules = UploadRules { min_bytes: 0, ..UploadRules::SPEC };
+        // Stored 600×400 (landscape), shown 400×600 after a quarter turn
+        // clockwise (orientation 6): the red corner moves to the top right.
+        let data = jpeg_with_orientation(600, 400, 6);
+        let facts = rules.inspect(&data).unwrap();
+        assert_eq!((facts.width, facts.height), (400, 600));
+        let img = rules.decode(&data, &facts).unwrap().to_rgb8();
+        assert_eq!(img.dimensions(), (400, 600));
+        let red = |p: &image::Rgb<u8>| p[0] > 150 && p[2] < 100;
+        assert!(red(img.get_pixel(395, 5)), "{:?}", img.get_pixel(395, 5));
+        assert!(!red(img.get_pixel(5, 5)));
+        // Every orientation gives the shown size, and 1 changes nothing.
+        for o in 1..=8u16 {
+            let data = jpeg_with_orientation(600, 400, o);
+            let facts = rules.inspect(&data).unwrap();
+            let want = if o >= 5 { (400, 600) } else { (600, 400) };
+            assert_eq!((facts.width, facts.height), want, "orientation {o}");
+            assert_eq!(rules.decode(&data, &facts).unwrap().to_rgb8().dimensions(), want, "orientation {o}");
+        }
+        assert!(red(rules.decode(&jpeg_with_orientation(600, 400, 1), &facts_of(&rules, 1)).unwrap().to_rgb8().get_pixel(5, 5)));
+    }
+
+    fn facts_of(rules: &UploadRules, o: u16) -> ImageFacts {
+        rules.inspect(&jpeg_with_orientation(600, 400, o)).unwrap()
     }
 }
