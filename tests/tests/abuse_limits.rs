@@ -309,7 +309,8 @@ async fn backdate(app: &TestApp, id: UploadId, days: i64) {
 /// no feedback references once they are older than the retention (7 days by
 /// default); referenced ones and fresh ones stay.
 async fn sweeper_deletes_unreferenced_old_uploads(db: TestDatabase) {
-    let app = TestApp::start(db).await;
+    // The sweep runs with the scheduler: often, for the test.
+    let app = TestApp::start_with(db, |s| s.payments.scheduler_interval_ms = 300).await;
     let c = signed_in(&app).await;
     let user = c.user_id().await;
     let upload = |c: TestClient| async move { parse_upload_url(&c.upload_png(noise_png(600, 500)).await).unwrap() };
@@ -379,7 +380,7 @@ fn enquiry() -> Value {
 /// hour, leads and enquiries together): the sixth answers 429
 /// FORM_TOO_FREQUENT in Chinese and English.
 async fn forms_are_throttled_per_ip(db: TestDatabase) {
-    let app = TestApp::start(db).await;
+    let app = TestApp::start_with(db, |s| s.limits.forms_per_ip_per_hour = 5).await;
     let c = app.client();
     for i in 0..5 {
         let (path, body) = if i % 2 == 0 {

@@ -51,6 +51,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, development: bool) {
     }
     cfg.route("/metrics", web::get().to(crate::metrics::metrics));
     cfg.app_data(json_config())
+        .app_data(query_config())
         .service(
             web::scope("/api")
                 .route("/health", web::get().to(health::health))
@@ -108,6 +109,15 @@ pub fn configure(cfg: &mut web::ServiceConfig, development: bool) {
 fn json_config() -> web::JsonConfig {
     web::JsonConfig::default().limit(64 * 1024).error_handler(|err, _req| {
         tracing::debug!(error = %err, "rejected request body");
+        ApiError::new(ErrorCode::BadRequest).into()
+    })
+}
+
+/// A query string that does not fit its handler's fields (a number too
+/// large for its type, say) answers `BAD_REQUEST` in the envelope too.
+fn query_config() -> web::QueryConfig {
+    web::QueryConfig::default().error_handler(|err, _req| {
+        tracing::debug!(error = %err, "rejected query string");
         ApiError::new(ErrorCode::BadRequest).into()
     })
 }
