@@ -131,6 +131,7 @@ async fn reply_loop(replies: Weak<RefineReplies>) {
 /// The loop's own connection; its response timeout outlasts the BLPOP
 /// (redis-rs defaults to 500 ms).
 async fn connect(url: &str) -> redis::RedisResult<redis::aio::MultiplexedConnection> {
-    let config = redis::AsyncConnectionConfig::new().set_response_timeout(Some(Duration::from_secs_f64(POP_SECS + 5.0)));
+    let config =
+        redis::AsyncConnectionConfig::new().set_response_timeout(Some(Duration::from_secs_f64(POP_SECS + 5.0)));
     redis::Client::open(url)?.get_multiplexed_async_connection_with_config(&config).await
 }

@@ -103,10 +103,8 @@ async fn event_stream_ends_when_its_token_is_revoked() {
 
     let (s, b) = c.post_json("/api/auth/logout", json!({})).await;
     assert_eq!(s, 200, "{b}");
-    let ended = tokio::time::timeout(Duration::from_secs(12), async {
-        while let Ok(Some(_)) = stream.chunk().await {}
-    })
-    .await;
+    let ended =
+        tokio::time::timeout(Duration::from_secs(12), async { while let Ok(Some(_)) = stream.chunk().await {} }).await;
     assert!(ended.is_ok(), "the stream outlived its revoked token");
 }
 
@@ -120,7 +118,10 @@ async fn refinable_task(app: &TestApp, c: &TestClient) -> TaskId {
     finished_cutout(
         app,
         c.user_id().await,
-        &[(ResultKind::Image, "cutout.png", cutout_image(w, h)), (ResultKind::Mask, "mask.png", DynamicImage::ImageLuma8(mask))],
+        &[
+            (ResultKind::Image, "cutout.png", cutout_image(w, h)),
+            (ResultKind::Mask, "mask.png", DynamicImage::ImageLuma8(mask)),
+        ],
     )
     .await
 }
@@ -177,10 +178,7 @@ async fn refinements_in_flight_are_capped_per_user() {
 }
 
 fn total_connections(info: &str) -> u64 {
-    info.lines()
-        .find_map(|l| l.strip_prefix("total_connections_received:"))
-        .map(|v| v.trim().parse().unwrap())
-        .unwrap()
+    info.lines().find_map(|l| l.strip_prefix("total_connections_received:")).map(|v| v.trim().parse().unwrap()).unwrap()
 }
 
 /// Problem 5.2: refinements reuse the API's Redis connections instead of
@@ -336,7 +334,10 @@ async fn sweeper_deletes_unreferenced_old_uploads(db: TestDatabase) {
     .await
     .unwrap();
     let (s, b) = c
-        .post_json("/api/feedback", json!({ "title": "t", "content": "c", "attachments": [{ "url": upload_url(attached) }] }))
+        .post_json(
+            "/api/feedback",
+            json!({ "title": "t", "content": "c", "attachments": [{ "url": upload_url(attached) }] }),
+        )
         .await;
     assert_eq!(s, 200, "{b}");
     for id in [used, unused, attached] {
@@ -383,11 +384,7 @@ async fn forms_are_throttled_per_ip(db: TestDatabase) {
     let app = TestApp::start_with(db, |s| s.limits.forms_per_ip_per_hour = 5).await;
     let c = app.client();
     for i in 0..5 {
-        let (path, body) = if i % 2 == 0 {
-            ("/api/leads", lead())
-        } else {
-            ("/api/enquiries", enquiry())
-        };
+        let (path, body) = if i % 2 == 0 { ("/api/leads", lead()) } else { ("/api/enquiries", enquiry()) };
         let (s, b) = c.post_json(path, body).await;
         assert_eq!(s, 200, "{b}");
     }

@@ -15,7 +15,8 @@ use pixmart_models::upscale::{resize_long_side, TileOptions, UpscaleSession, REA
 use pixmart_models::OrtRuntime;
 use pixmart_shared::domain::download::DownloadQuality;
 use pixmart_shared::fast_jobs::{
-    failure_key, fast_queue, frame_reply, in_progress_key, refine_queue, FastJob, RefineClick, FAILURE_SECS, MARKER_WORKING_SECS,
+    failure_key, fast_queue, frame_reply, in_progress_key, refine_queue, FastJob, RefineClick, FAILURE_SECS,
+    MARKER_WORKING_SECS,
 };
 use redis::aio::MultiplexedConnection;
 use tokio::sync::watch;
@@ -188,7 +189,9 @@ pub async fn run_job(
             }
             redis_quiet::<i64>(conn, redis::cmd("DEL").arg(&busy)).await;
         }
-        FastJob::RefineMask { image_key, mask_key, clicks, reply_key, request_id, deadline_ms, in_flight_key, .. } => {
+        FastJob::RefineMask {
+            image_key, mask_key, clicks, reply_key, request_id, deadline_ms, in_flight_key, ..
+        } => {
             // Nobody waits for an answer past the deadline: drop the job
             // unrun (a user cannot pile up free work by giving up waiting).
             let expired = deadline_ms.is_some_and(|d| chrono::Utc::now().timestamp_millis() > d);

@@ -4,7 +4,6 @@
 use actix_web::{web, HttpResponse};
 use pixmart_shared::db::store::ledger;
 use pixmart_shared::domain::ProductKind;
-use pixmart_shared::ErrorCode;
 use serde::{Deserialize, Serialize};
 
 use super::paging::{page_num, page_param};
@@ -12,7 +11,7 @@ use crate::auth::AuthUser;
 use crate::catalogue::Product;
 use crate::dto::PageDto;
 use crate::envelope;
-use crate::error::{ApiError, ApiResult};
+use crate::error::ApiResult;
 use crate::{lang, AppState};
 
 #[derive(Debug, Serialize)]

@@ -25,9 +25,9 @@ use pixmart_shared::{ErrorCode, Lang};
 
 use crate::auth::extractor::bearer_token;
 use crate::auth::{token, AuthUser};
-use crate::limits::Held;
 use crate::dto::TaskDto;
 use crate::error::{ApiError, ApiResult};
+use crate::limits::Held;
 use crate::{lang, AppState};
 
 const POLL: Duration = Duration::from_millis(250);

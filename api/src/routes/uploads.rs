@@ -12,8 +12,8 @@ use serde_json::json;
 
 use crate::auth::AuthUser;
 use crate::envelope;
-use crate::limits::Held;
 use crate::error::{ApiError, ApiResult};
+use crate::limits::Held;
 use crate::AppState;
 
 /// `POST /api/uploads`, multipart field `file`: validated per the spec's
