@@ -11,8 +11,10 @@ pub mod dto;
 pub mod envelope;
 pub mod error;
 pub mod lang;
+pub mod limits;
 pub mod metrics;
 pub mod payments;
+pub mod refine_replies;
 pub mod routes;
 pub mod scheduler;
 pub mod security_headers;
@@ -20,6 +22,7 @@ pub mod senders;
 pub mod sign_in;
 pub mod state;
 pub mod telemetry;
+pub mod upload_sweeper;
 mod web_ui;
 
 use std::net::TcpListener;

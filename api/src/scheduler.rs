@@ -1,6 +1,7 @@
 //! The API's periodic money jobs: close pending orders whose payment
 //! window has passed, grant each plan's monthly gift and expire what a plan
-//! leaves behind, and forget old notification nonces. Every step is
+//! leaves behind, forget old notification nonces, and delete old uploads
+//! nothing refers to (`crate::upload_sweeper`). Every step is
 //! idempotent (status-guarded updates, ledger idempotency keys), so any
 //! number of API instances may run it.
 
@@ -17,6 +18,7 @@ pub struct TickReport {
     pub gifts: usize,
     pub plans_ended: usize,
     pub expired_lingshi: i64,
+    pub uploads_swept: usize,
 }
 
 /// One run of every job at `now`.
@@ -25,7 +27,14 @@ pub async fn tick(state: &AppState, now: DateTime<Utc>) -> anyhow::Result<TickRe
     let m = membership::run_due(&state.db, now).await?;
     let keep = i64::try_from(state.settings.payments.notify_tolerance_secs).unwrap_or(i64::MAX / 2);
     orders::prune_nonces(&state.db, now - chrono::Duration::seconds(keep.saturating_mul(2))).await?;
-    Ok(TickReport { orders_closed, gifts: m.gifts, plans_ended: m.ended, expired_lingshi: m.expired_lingshi })
+    let uploads_swept = crate::upload_sweeper::sweep_uploads(state, now).await?;
+    Ok(TickReport {
+        orders_closed,
+        gifts: m.gifts,
+        plans_ended: m.ended,
+        expired_lingshi: m.expired_lingshi,
+        uploads_swept,
+    })
 }
 
 pub fn spawn_scheduler(state: AppState) -> tokio::task::JoinHandle<()> {

@@ -25,6 +25,10 @@ pub struct AppState {
     pub catalogue: Arc<crate::catalogue::Catalogue>,
     /// How orders are paid (`payments.provider`).
     pub payment_provider: Arc<dyn crate::payments::PaymentProvider>,
+    /// Per-user places held on this instance (event streams, uploads).
+    pub limits: Arc<crate::limits::Limiters>,
+    /// Where this instance receives refined masks (one connection for all).
+    pub refine_replies: Arc<crate::refine_replies::RefineReplies>,
 }
 
 impl AppState {
@@ -41,6 +45,8 @@ impl AppState {
             settings.redis.namespace.clone(),
             settings.tasks.max_queue_depth,
         ));
+        let refine_replies =
+            crate::refine_replies::RefineReplies::new(settings.redis_url().to_owned(), &settings.redis.namespace);
         let brands = Brands::load(settings.branding.file.as_deref()).context("brand configuration")?;
         let (code_sender, dev_outbox) = crate::senders::from_settings(&settings.auth).context("code sender")?;
         let catalogue = Arc::new(
@@ -59,6 +65,8 @@ impl AppState {
             dev_outbox,
             catalogue,
             payment_provider,
+            limits: Arc::new(crate::limits::Limiters::default()),
+            refine_replies,
         })
     }
 }

@@ -198,6 +198,12 @@ error_codes! {
     CustomColourNeedsMembership = ("CUSTOM_COLOUR_NEEDS_MEMBERSHIP", 6011, 403, "自定义颜色为会员专享，开通会员即可使用～", "Custom colours are for members; open a membership to use them"),
     EnterpriseContactService = ("ENTERPRISE_CONTACT_SERVICE", 6012, 403, "企业版用户请联系客服购买灵石", "Enterprise members please contact customer service to buy lingshi"),
     PaymentUnavailable = ("PAYMENT_UNAVAILABLE", 6013, 503, "支付服务暂不可用，请稍后再试", "Payment is temporarily unavailable, please try again later"),
+    // Abuse limits per user and per IP (security review problem 5, 9500–9549).
+    TooManyStreams = ("TOO_MANY_STREAMS", 9500, 429, "打开的任务进度连接过多，请关闭其他页面后重试", "Too many open task progress streams; close other pages and try again"),
+    TooManyRefinements = ("TOO_MANY_REFINEMENTS", 9501, 429, "抠图优化请求过多，请等待上一次完成", "Too many refinements at once; wait for the previous one to finish"),
+    UploadTooMany = ("UPLOAD_TOO_MANY", 9502, 429, "同时上传的图片过多，请稍后再试", "Too many uploads at once, please try again in a moment"),
+    UploadQuotaExceeded = ("UPLOAD_QUOTA_EXCEEDED", 9503, 413, "上传空间已满，请删除不再使用的图片或升级会员", "Your upload storage is full; delete images you no longer use or upgrade your plan"),
+    FormTooFrequent = ("FORM_TOO_FREQUENT", 9504, 429, "提交过于频繁，请稍后再试", "Too many submissions, please try again later"),
     // Generic
     BadRequest = ("BAD_REQUEST", 4000, 400, "请求格式错误", "Malformed request"),
     NotFound = ("NOT_FOUND", 4004, 404, "页面不存在", "Not found"),

@@ -12,7 +12,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::domain::download::DownloadQuality;
-use crate::domain::TaskId;
+use crate::domain::{TaskId, UserId};
 
 /// One fast job.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -31,9 +31,28 @@ pub enum FastJob {
     /// Refine a cutout's mask with clicks (see `pixmart_models::refine`):
     /// the photo's colours come from the cutout `image_key`, the current
     /// mask from `mask_key`; the new mask (PNG) is pushed onto `reply_key`,
-    /// which the waiting API request pops.
+    /// which the waiting API instance pops.
+    ///
+    /// With a `request_id` the reply is framed by [`frame_reply`] (one reply
+    /// list per API instance carries every request's answer). Past
+    /// `deadline_ms` (Unix milliseconds) nobody waits any more and the job
+    /// is dropped unrun. The worker removes `request_id` from the user's
+    /// in-flight set `in_flight_key` when it is done with the job, which
+    /// gives the user's place back (see [`REFINE_ACQUIRE_SCRIPT`]).
     #[serde(rename_all = "camelCase")]
-    RefineMask { task_id: TaskId, image_key: String, mask_key: String, clicks: Vec<RefineClick>, reply_key: String },
+    RefineMask {
+        task_id: TaskId,
+        image_key: String,
+        mask_key: String,
+        clicks: Vec<RefineClick>,
+        reply_key: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        request_id: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        deadline_ms: Option<i64>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        in_flight_key: Option<String>,
+    },
 }
 
 /// One click of the cutout editor, in the result's pixel coordinates.
@@ -60,6 +79,49 @@ pub fn refine_queue(namespace: &str, pool: &str) -> String {
 /// A fresh reply list for one refinement request.
 pub fn refine_reply_key(namespace: &str) -> String {
     format!("{namespace}:refine:reply:{}", uuid::Uuid::new_v4())
+}
+
+/// The reply list of one API instance: every refinement it waits for is
+/// answered there, framed with its request id ([`frame_reply`]), so the
+/// instance needs one blocking connection, not one per request.
+pub fn refine_instance_reply_key(namespace: &str, instance: &str) -> String {
+    format!("{namespace}:refine:replies:{instance}")
+}
+
+/// The sorted set of a user's refinements in flight: member the request
+/// id, score its deadline (Unix ms).
+pub fn refine_in_flight_key(namespace: &str, user: UserId) -> String {
+    format!("{namespace}:refine:inflight:{}", user.0)
+}
+
+/// Takes a place in a user's in-flight set, atomically: drops members past
+/// their deadline, refuses (0) when `max` remain, else adds the request
+/// (1). KEYS[1] the set; ARGV now_ms, max, deadline_ms, request id, TTL ms
+/// of the set. A place is given back by `ZREM` (the worker, when the job is
+/// done) or by its deadline passing (a job lost or never run).
+pub const REFINE_ACQUIRE_SCRIPT: &str = r"
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[2]) then return 0 end
+redis.call('ZADD', KEYS[1], ARGV[3], ARGV[4])
+redis.call('PEXPIRE', KEYS[1], ARGV[5])
+return 1
+";
+
+/// A reply on an instance's reply list: the request id, a newline, then
+/// the worker's answer (a PNG, or `ERR <reason>`).
+pub fn frame_reply(request_id: &str, body: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(request_id.len() + 1 + body.len());
+    out.extend_from_slice(request_id.as_bytes());
+    out.push(b'\n');
+    out.extend_from_slice(body);
+    out
+}
+
+/// The request id and answer of a framed reply.
+pub fn split_reply(frame: &[u8]) -> Option<(&str, &[u8])> {
+    let at = frame.iter().position(|&b| b == b'\n')?;
+    let id = std::str::from_utf8(&frame[..at]).ok()?;
+    Some((id, &frame[at + 1..]))
 }
 
 /// How long the in-progress marker lives when set by the API (the job may
@@ -107,5 +169,23 @@ mod tests {
         assert_eq!(serde_json::from_value::<FastJob>(json).unwrap(), job);
         assert_eq!(fast_queue("px", "default"), "px:fast:default");
         assert_eq!(in_progress_key("px", "downloads/t/a-2k.png"), "px:download:busy:downloads/t/a-2k.png");
+    }
+
+    #[test]
+    fn replies_are_framed_with_their_request_id() {
+        let png = b"\x89PNG\r\n\x1a\nrest";
+        let frame = frame_reply("abc-123", png);
+        assert_eq!(split_reply(&frame), Some(("abc-123", &png[..])));
+        assert_eq!(split_reply(b"no newline"), None);
+    }
+
+    #[test]
+    fn refine_jobs_without_the_new_fields_still_decode() {
+        let old = serde_json::json!({ "kind": "refineMask", "taskId": TaskId::new(), "imageKey": "i",
+            "maskKey": "m", "clicks": [], "replyKey": "r" });
+        let FastJob::RefineMask { request_id, deadline_ms, .. } = serde_json::from_value(old).unwrap() else {
+            panic!("not a refinement")
+        };
+        assert_eq!((request_id, deadline_ms), (None, None));
     }
 }

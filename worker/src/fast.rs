@@ -15,7 +15,8 @@ use pixmart_models::upscale::{resize_long_side, TileOptions, UpscaleSession, REA
 use pixmart_models::OrtRuntime;
 use pixmart_shared::domain::download::DownloadQuality;
 use pixmart_shared::fast_jobs::{
-    failure_key, fast_queue, in_progress_key, refine_queue, FastJob, RefineClick, FAILURE_SECS, MARKER_WORKING_SECS,
+    failure_key, fast_queue, frame_reply, in_progress_key, refine_queue, FastJob, RefineClick, FAILURE_SECS,
+    MARKER_WORKING_SECS,
 };
 use redis::aio::MultiplexedConnection;
 use tokio::sync::watch;
@@ -188,19 +189,36 @@ pub async fn run_job(
             }
             redis_quiet::<i64>(conn, redis::cmd("DEL").arg(&busy)).await;
         }
-        FastJob::RefineMask { image_key, mask_key, clicks, reply_key, .. } => {
-            let started = std::time::Instant::now();
-            let reply = match refine(ctx, image_key, mask_key, clicks).await {
-                Ok(png) => png,
-                Err(reason) => {
-                    tracing::warn!(%mask_key, %reason, "mask refinement failed");
-                    format!("ERR {reason}").into_bytes()
-                }
-            };
-            tracing::debug!(%mask_key, took_ms = started.elapsed().as_millis() as u64, "mask refined");
-            redis_quiet::<i64>(conn, redis::cmd("LPUSH").arg(reply_key).arg(reply)).await;
-            // Nobody may be waiting any more (the request timed out).
-            redis_quiet::<i64>(conn, redis::cmd("EXPIRE").arg(reply_key).arg(60)).await;
+        FastJob::RefineMask {
+            image_key, mask_key, clicks, reply_key, request_id, deadline_ms, in_flight_key, ..
+        } => {
+            // Nobody waits for an answer past the deadline: drop the job
+            // unrun (a user cannot pile up free work by giving up waiting).
+            let expired = deadline_ms.is_some_and(|d| chrono::Utc::now().timestamp_millis() > d);
+            if expired {
+                tracing::debug!(%mask_key, "refinement past its deadline; dropped");
+            } else {
+                let started = std::time::Instant::now();
+                let reply = match refine(ctx, image_key, mask_key, clicks).await {
+                    Ok(png) => png,
+                    Err(reason) => {
+                        tracing::warn!(%mask_key, %reason, "mask refinement failed");
+                        format!("ERR {reason}").into_bytes()
+                    }
+                };
+                tracing::debug!(%mask_key, took_ms = started.elapsed().as_millis() as u64, "mask refined");
+                let reply = match request_id {
+                    Some(id) => frame_reply(id, &reply),
+                    None => reply,
+                };
+                redis_quiet::<i64>(conn, redis::cmd("LPUSH").arg(reply_key).arg(reply)).await;
+                // Nobody may be waiting any more (the request timed out).
+                redis_quiet::<i64>(conn, redis::cmd("EXPIRE").arg(reply_key).arg(60)).await;
+            }
+            // Done with it: the user's place is free again.
+            if let (Some(set), Some(id)) = (in_flight_key, request_id) {
+                redis_quiet::<i64>(conn, redis::cmd("ZREM").arg(set).arg(id)).await;
+            }
         }
     }
 }

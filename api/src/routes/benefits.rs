@@ -4,14 +4,14 @@
 use actix_web::{web, HttpResponse};
 use pixmart_shared::db::store::ledger;
 use pixmart_shared::domain::ProductKind;
-use pixmart_shared::ErrorCode;
 use serde::{Deserialize, Serialize};
 
+use super::paging::{page_num, page_param};
 use crate::auth::AuthUser;
 use crate::catalogue::Product;
 use crate::dto::PageDto;
 use crate::envelope;
-use crate::error::{ApiError, ApiResult};
+use crate::error::ApiResult;
 use crate::{lang, AppState};
 
 #[derive(Debug, Serialize)]
@@ -69,19 +69,11 @@ const DEFAULT_PAGE_SIZE: u64 = 10;
 const MAX_PAGE_SIZE: u64 = 100;
 
 impl PageQuery {
-    /// `(pageNum, pageSize)`: pageNum ≥ 1, pageSize 1 to 100.
+    /// `(pageNum, pageSize)`: pageNum 1 to `paging::MAX_PAGE_NUM`, pageSize 1 to 100.
     pub fn parse(&self) -> ApiResult<(u64, u64)> {
-        let num = |raw: &Option<String>, field, default, max| match raw.as_deref().filter(|s| !s.is_empty()) {
-            None => Ok(default),
-            Some(s) => s
-                .parse::<u64>()
-                .ok()
-                .filter(|n| (1..=max).contains(n))
-                .ok_or(ApiError { code: ErrorCode::InvalidParam, field: Some(field) }),
-        };
         Ok((
-            num(&self.page_num, "pageNum", 1, u64::MAX)?,
-            num(&self.page_size, "pageSize", DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE)?,
+            page_num(self.page_num.as_deref(), "pageNum")?,
+            page_param(self.page_size.as_deref(), DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, "pageSize")?,
         ))
     }
 }

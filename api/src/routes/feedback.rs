@@ -33,8 +33,11 @@ pub fn submitted_message(lang: Lang) -> &'static str {
 /// `POST /api/feedback/uploads`, multipart field `file`: answers
 /// `{urls:[url]}` like the image upload; the URL goes in `attachments`.
 pub async fn upload(state: web::Data<AppState>, me: AuthUser, payload: Multipart) -> ApiResult<HttpResponse> {
-    let data = read_one_image(payload).await?;
+    // Feedback images are uploads too: the same concurrency cap and quota.
+    let budget = super::uploads::UploadBudget::take(&state, me).await?;
+    let data = read_one_image(payload, budget.room).await?;
     let facts = inspect_feedback_image(&data)?;
+    budget.recheck(&state, me, facts.bytes).await?;
     let id = UploadId::new();
     let key = upload_key(id);
     state.blobs.put(&key, &data).await.map_err(ApiError::internal)?;
@@ -56,8 +59,9 @@ pub async fn upload(state: web::Data<AppState>, me: AuthUser, payload: Multipart
 }
 
 /// The one `file` field, refused without buffering further once it passes
-/// 20 MB; a second `file` field is refused (one image only).
-async fn read_one_image(mut payload: Multipart) -> ApiResult<Vec<u8>> {
+/// 20 MB (or the `room` left in the user's upload quota); a second `file`
+/// field is refused (one image only).
+async fn read_one_image(mut payload: Multipart, room: u64) -> ApiResult<Vec<u8>> {
     let bad_request = |_| ApiError::new(ErrorCode::BadRequest);
     let mut found: Option<Vec<u8>> = None;
     while let Some(mut field) = payload.try_next().await.map_err(bad_request)? {
@@ -70,8 +74,12 @@ async fn read_one_image(mut payload: Multipart) -> ApiResult<Vec<u8>> {
         }
         let mut data = Vec::new();
         while let Some(chunk) = field.try_next().await.map_err(bad_request)? {
-            if (data.len() + chunk.len()) as u64 > FEEDBACK_IMAGE_MAX_BYTES {
+            let len = (data.len() + chunk.len()) as u64;
+            if len > FEEDBACK_IMAGE_MAX_BYTES {
                 return Err(ApiError::new(ErrorCode::FeedbackImageTooLarge));
+            }
+            if len > room {
+                return Err(ApiError::new(ErrorCode::UploadQuotaExceeded));
             }
             data.extend_from_slice(&chunk);
         }

@@ -2,7 +2,7 @@
 //! `POST /api/messages/read-all`, `POST /api/messages/delete-all`. Every
 //! call is the signed-in user's own inbox only.
 
-use super::paging::page_param;
+use super::paging::{page_num, page_param};
 use actix_web::{web, HttpResponse};
 use chrono::{DateTime, Utc};
 use pixmart_shared::db::store::messages::{self, MessageRecord};
@@ -63,7 +63,7 @@ pub struct MessageListDto {
 /// `GET /api/messages?pageNum&pageSize` (page size 100 by default, at most
 /// 100): newest first, with the total and the unread count.
 pub async fn list(state: web::Data<AppState>, me: AuthUser, q: web::Query<ListQuery>) -> ApiResult<HttpResponse> {
-    let page_num = page_param(q.page_num.as_deref(), 1, u64::from(u32::MAX), "pageNum")?;
+    let page_num = page_num(q.page_num.as_deref(), "pageNum")?;
     let page_size = page_param(q.page_size.as_deref(), MESSAGE_PAGE_SIZE, MESSAGE_PAGE_SIZE, "pageSize")?;
     let page = messages::list(&state.db, me.id, page_num, page_size).await?;
     Ok(envelope::ok(MessageListDto {

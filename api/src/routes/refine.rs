@@ -2,16 +2,24 @@
 //! `POST /api/tasks/{taskId}/refine` `{clicks: [{x, y, keep}]}` answers the
 //! refined mask as a PNG (the result's size). The API cannot run the
 //! refinement (it is model code), so it hands a fast job to a worker on the
-//! pool's refine list and waits on a private reply list (BLPOP on its own
-//! connection, so the shared one is never blocked); typical answer well
-//! under a second. The refinement starts from the task's saved mask: the
+//! pool's refine list (on the dispatcher's shared connection) and waits for
+//! the answer on the instance's reply list (`crate::refine_replies`: one
+//! blocking connection per instance, not one per request); typical answer
+//! well under a second. A user has at most
+//! `limits.max_refinements_per_user` refinements queued or running (a
+//! Redis set of request ids with their deadlines, shared by every
+//! instance); the next answers 429 `TOO_MANY_REFINEMENTS`. The refinement starts from the task's saved mask: the
 //! editor saves brush edits (`PUT .../mask`) before it sends clicks.
 
+use std::time::Duration;
+
 use actix_web::{web, HttpResponse};
+use chrono::Utc;
 use pixmart_shared::db::store::{dispatch as dispatch_store, tasks as task_store};
 use pixmart_shared::domain::{BizType, ResultKind, TaskId, TaskStatus};
 use pixmart_shared::fast_jobs::{
-    refine_queue, refine_reply_key, FastJob, RefineClick, MAX_REFINE_CLICKS, REFINE_WAIT_SECS,
+    refine_in_flight_key, refine_queue, FastJob, RefineClick, MAX_REFINE_CLICKS, REFINE_ACQUIRE_SCRIPT,
+    REFINE_WAIT_SECS,
 };
 use pixmart_shared::ErrorCode;
 use serde::Deserialize;
@@ -49,45 +57,61 @@ pub async fn refine(
         return Err(ApiError { code: ErrorCode::InvalidParam, field: Some("clicks") });
     }
     let ns = state.dispatcher.namespace();
-    let reply_key = refine_reply_key(ns);
     let pool = dispatch_store::route_for(&state.db, me.id).await?.pool;
+    let unavailable = |e: redis::RedisError| {
+        tracing::warn!(error = %e, "refine: Redis failed");
+        ApiError::new(ErrorCode::ServiceUnavailable)
+    };
+    // The dispatcher's shared connection: LPUSH and the place check never
+    // block it (the answer arrives on the instance's reply loop).
+    let mut conn = state.dispatcher.connection().await.map_err(|e| {
+        tracing::warn!(error = %e, "refine: Redis unavailable");
+        ApiError::new(ErrorCode::ServiceUnavailable)
+    })?;
+    let request_id = uuid::Uuid::new_v4().to_string();
+    let wait = Duration::from_secs_f64(REFINE_WAIT_SECS);
+    let now_ms = Utc::now().timestamp_millis();
+    let deadline_ms = now_ms + i64::try_from(wait.as_millis()).unwrap_or(i64::MAX / 2);
+    let in_flight_key = refine_in_flight_key(ns, me.id);
+    let max = state.settings.limits.max_refinements_per_user;
+    let placed: i64 = redis::Script::new(REFINE_ACQUIRE_SCRIPT)
+        .key(&in_flight_key)
+        .arg(now_ms)
+        .arg(max)
+        .arg(deadline_ms)
+        .arg(&request_id)
+        .arg(i64::try_from(wait.as_millis() * 2).unwrap_or(i64::MAX / 2))
+        .invoke_async(&mut conn)
+        .await
+        .map_err(unavailable)?;
+    if placed == 0 {
+        return Err(ApiError::new(ErrorCode::TooManyRefinements));
+    }
     let job = FastJob::RefineMask {
         task_id: id,
         image_key: image.key.clone(),
         mask_key: mask.key.clone(),
         clicks: clicks.clone(),
-        reply_key: reply_key.clone(),
+        reply_key: state.refine_replies.key().to_owned(),
+        request_id: Some(request_id.clone()),
+        deadline_ms: Some(deadline_ms),
+        in_flight_key: Some(in_flight_key.clone()),
     };
     let payload = serde_json::to_string(&job).map_err(ApiError::internal)?;
-    let unavailable = |e: redis::RedisError| {
-        tracing::warn!(error = %e, "refine: Redis failed");
-        ApiError::new(ErrorCode::ServiceUnavailable)
-    };
-    // A private connection: BLPOP would stall every other command on the
-    // shared multiplexed one.
-    // Its response timeout must outlast the BLPOP (the default is 500 ms).
-    let client = redis::Client::open(state.dispatcher.url()).map_err(unavailable)?;
-    let config = redis::AsyncConnectionConfig::new()
-        .set_response_timeout(Some(std::time::Duration::from_secs_f64(REFINE_WAIT_SECS + 5.0)));
-    let mut conn = client.get_multiplexed_async_connection_with_config(&config).await.map_err(unavailable)?;
-    redis::cmd("LPUSH")
-        .arg(refine_queue(ns, &pool))
-        .arg(payload)
-        .query_async::<i64>(&mut conn)
-        .await
-        .map_err(unavailable)?;
-    let reply = redis::cmd("BLPOP")
-        .arg(&reply_key)
-        .arg(REFINE_WAIT_SECS)
-        .query_async::<Option<(String, Vec<u8>)>>(&mut conn)
-        .await
-        .map_err(unavailable)?;
-    match reply {
-        Some((_, png)) if png.starts_with(PNG_MAGIC) => Ok(HttpResponse::Ok().content_type("image/png").body(png)),
-        Some((_, err)) => {
-            tracing::warn!(reason = %String::from_utf8_lossy(&err), "refine failed on the worker");
-            Err(ApiError::new(ErrorCode::RefineFailed))
-        }
-        None => Err(ApiError::new(ErrorCode::ServiceUnavailable)),
+    // Registered before the job is queued, so no answer can come unheard.
+    let pending = state.refine_replies.expect(&request_id);
+    let pushed = redis::cmd("LPUSH").arg(refine_queue(ns, &pool)).arg(payload).query_async::<i64>(&mut conn).await;
+    if let Err(e) = pushed {
+        let _ = redis::cmd("ZREM").arg(&in_flight_key).arg(&request_id).query_async::<i64>(&mut conn).await;
+        return Err(unavailable(e));
+    }
+    // No answer in time: the place is given back at its deadline, when the
+    // worker drops the job unrun.
+    let reply = pending.wait(wait).await.ok_or_else(|| ApiError::new(ErrorCode::ServiceUnavailable))?;
+    if reply.starts_with(PNG_MAGIC) {
+        Ok(HttpResponse::Ok().content_type("image/png").body(reply))
+    } else {
+        tracing::warn!(reason = %String::from_utf8_lossy(&reply), "refine failed on the worker");
+        Err(ApiError::new(ErrorCode::RefineFailed))
     }
 }

@@ -22,7 +22,7 @@ use pixmart_shared::ErrorCode;
 use serde::{Deserialize, Serialize};
 
 use super::downloads::resolve;
-use super::paging::page_param;
+use super::paging::{page_num, page_param};
 use crate::auth::AuthUser;
 use crate::envelope;
 use crate::error::{ApiError, ApiResult};
@@ -131,7 +131,7 @@ struct SavedPageDto {
 
 /// `GET /api/saved-images?page=1&size=20`.
 pub async fn list(state: web::Data<AppState>, me: AuthUser, q: web::Query<ListQuery>) -> ApiResult<HttpResponse> {
-    let page = page_param(q.page.as_deref(), 1, u64::from(u32::MAX), "page")?;
+    let page = page_num(q.page.as_deref(), "page")?;
     let size = page_param(q.size.as_deref(), DEFAULT_SAVED_PAGE_SIZE, MAX_SAVED_PAGE_SIZE, "size")?;
     let (items, total) = saved_store::list(&state.db, me.id, page, size).await?;
     Ok(envelope::ok(SavedPageDto { items: items.into_iter().map(SavedImageDto::from).collect(), total, page, size }))

@@ -8,6 +8,7 @@ use pixmart_shared::ErrorCode;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
+use super::paging::{page_num, page_param};
 use crate::admission::{self, Submission};
 use crate::auth::AuthUser;
 use crate::dispatch;
@@ -114,8 +115,8 @@ pub async fn stop(state: web::Data<AppState>, me: AuthUser, path: web::Path<Stri
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ListQuery {
-    page_num: Option<u64>,
-    page_size: Option<u64>,
+    page_num: Option<String>,
+    page_size: Option<String>,
     biz_type: Option<String>,
 }
 
@@ -124,8 +125,8 @@ const DEFAULT_PAGE_SIZE: u64 = 10;
 const MAX_PAGE_SIZE: u64 = 100;
 
 pub async fn list(state: web::Data<AppState>, me: AuthUser, q: web::Query<ListQuery>) -> ApiResult<HttpResponse> {
-    let page_num = q.page_num.unwrap_or(1).max(1);
-    let page_size = q.page_size.unwrap_or(DEFAULT_PAGE_SIZE).clamp(1, MAX_PAGE_SIZE);
+    let page_num = page_num(q.page_num.as_deref(), "pageNum")?;
+    let page_size = page_param(q.page_size.as_deref(), DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, "pageSize")?;
     let biz = match q.biz_type.as_deref().filter(|s| !s.is_empty()) {
         Some(raw) => Some(BizType::parse(raw)?),
         None => None,

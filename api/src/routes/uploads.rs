@@ -2,6 +2,7 @@ use actix_multipart::Multipart;
 use actix_web::{web, HttpResponse};
 use chrono::Utc;
 use futures::TryStreamExt;
+use pixmart_shared::db::store::membership;
 use pixmart_shared::db::store::uploads::{self as upload_store, UploadRecord};
 use pixmart_shared::domain::task_spec::upload_url;
 use pixmart_shared::domain::{UploadId, UploadRules};
@@ -12,17 +13,20 @@ use serde_json::json;
 use crate::auth::AuthUser;
 use crate::envelope;
 use crate::error::{ApiError, ApiResult};
+use crate::limits::Held;
 use crate::AppState;
 
 /// `POST /api/uploads`, multipart field `file`: validated per the spec's
 /// rules, then stored. Nothing is stored for a rejected file.
 pub async fn upload(state: web::Data<AppState>, me: AuthUser, payload: Multipart) -> ApiResult<HttpResponse> {
     let rules = UploadRules::SPEC;
-    let data = read_file_field(payload, rules.max_bytes).await?;
+    let budget = UploadBudget::take(&state, me).await?;
+    let data = read_file_field_within(payload, rules.max_bytes, budget.room).await?;
     let facts = rules.inspect(&data)?;
     // Full decode proves the body is a whole image (a truncated file or a
     // bomb that lies about its size is refused here, bounded in memory).
     let data = web::block(move || rules.decode(&data, &facts).map(|_| data)).await.map_err(ApiError::internal)??;
+    budget.recheck(&state, me, facts.bytes).await?;
 
     let id = UploadId::new();
     let key = upload_key(id);
@@ -44,9 +48,54 @@ pub async fn upload(state: web::Data<AppState>, me: AuthUser, payload: Multipart
     Ok(envelope::ok(json!({ "urls": [upload_url(id)], "width": facts.width, "height": facts.height })))
 }
 
+/// What one upload may use: a place among the user's concurrent uploads
+/// (`limits.max_concurrent_uploads_per_user`, given back when dropped) and
+/// the room left in the user's storage quota (by tier).
+pub(crate) struct UploadBudget {
+    _place: Held,
+    quota: u64,
+    pub room: u64,
+}
+
+impl UploadBudget {
+    /// Takes a place (429 `UPLOAD_TOO_MANY` when the user has none left)
+    /// and measures the room left (413 `UPLOAD_QUOTA_EXCEEDED` when none).
+    pub async fn take(state: &AppState, me: AuthUser) -> ApiResult<Self> {
+        let limits = &state.settings.limits;
+        let place = state
+            .limits
+            .uploads
+            .try_acquire(me.id, limits.max_concurrent_uploads_per_user)
+            .ok_or_else(|| ApiError::new(ErrorCode::UploadTooMany))?;
+        let quota = limits.upload_quota_bytes(membership::current_tier(&state.db, me.id).await?);
+        let room = quota.saturating_sub(upload_store::total_bytes(&state.db, me.id).await?);
+        if room == 0 {
+            return Err(ApiError::new(ErrorCode::UploadQuotaExceeded));
+        }
+        Ok(UploadBudget { _place: place, quota, room })
+    }
+
+    /// Checks again just before the row is written: the user's other
+    /// uploads (up to the concurrency cap) may have landed meanwhile.
+    pub async fn recheck(&self, state: &AppState, me: AuthUser, bytes: u64) -> ApiResult<()> {
+        let used = upload_store::total_bytes(&state.db, me.id).await?;
+        if used.saturating_add(bytes) > self.quota {
+            return Err(ApiError::new(ErrorCode::UploadQuotaExceeded));
+        }
+        Ok(())
+    }
+}
+
 /// Reads the `file` field, refusing (without buffering further) once it
 /// passes `max_bytes`.
-pub(crate) async fn read_file_field(mut payload: Multipart, max_bytes: u64) -> ApiResult<Vec<u8>> {
+pub(crate) async fn read_file_field(payload: Multipart, max_bytes: u64) -> ApiResult<Vec<u8>> {
+    read_file_field_within(payload, max_bytes, u64::MAX).await
+}
+
+/// As [`read_file_field`], also refusing with `UPLOAD_QUOTA_EXCEEDED` once
+/// the field passes `room` (the bytes left in the user's quota), so no byte
+/// beyond the quota is buffered.
+pub(crate) async fn read_file_field_within(mut payload: Multipart, max_bytes: u64, room: u64) -> ApiResult<Vec<u8>> {
     let bad_request = |_| ApiError::new(ErrorCode::BadRequest);
     while let Some(mut field) = payload.try_next().await.map_err(bad_request)? {
         if field.name() != Some("file") {
@@ -55,8 +104,12 @@ pub(crate) async fn read_file_field(mut payload: Multipart, max_bytes: u64) -> A
         }
         let mut data = Vec::new();
         while let Some(chunk) = field.try_next().await.map_err(bad_request)? {
-            if (data.len() + chunk.len()) as u64 > max_bytes {
+            let len = (data.len() + chunk.len()) as u64;
+            if len > max_bytes {
                 return Err(ApiError::new(ErrorCode::UploadBadSize));
+            }
+            if len > room {
+                return Err(ApiError::new(ErrorCode::UploadQuotaExceeded));
             }
             data.extend_from_slice(&chunk);
         }

@@ -3,6 +3,7 @@
 //! Layers, later wins: built-in defaults, an optional TOML file (`--config`
 //! or `PIXMART_CONFIG`), then `PIXMART__SECTION__KEY` environment variables.
 
+mod limits;
 mod production;
 
 use std::path::PathBuf;
@@ -10,6 +11,7 @@ use std::path::PathBuf;
 use secrecy::{ExposeSecret, SecretString};
 use serde::Deserialize;
 
+pub use limits::LimitSettings;
 pub use production::{ProductionProblem, RunMode, DEV_CODE_PEPPER, DEV_NOTIFY_SECRET};
 
 #[derive(Debug, Clone, Deserialize)]
@@ -32,6 +34,10 @@ pub struct Settings {
     pub auth: AuthSettings,
     #[serde(default)]
     pub payments: PaymentSettings,
+    /// Abuse limits per user and per IP (streams, refinements, uploads,
+    /// anonymous forms); see [`LimitSettings`].
+    #[serde(default)]
+    pub limits: LimitSettings,
 }
 
 /// Plans, packs, orders and payment notifications. Every field has a

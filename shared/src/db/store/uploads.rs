@@ -1,5 +1,8 @@
 use chrono::{DateTime, Utc};
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, ConnectionTrait, EntityTrait};
+use sea_orm::sea_query::Expr;
+use sea_orm::{
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
+};
 
 use crate::db::entities::uploads;
 use crate::db::StoreError;
@@ -57,4 +60,60 @@ pub async fn get_upload(db: &impl ConnectionTrait, id: UploadId) -> Result<Optio
 pub async fn count_uploads(db: &impl ConnectionTrait) -> Result<u64, StoreError> {
     use sea_orm::PaginatorTrait;
     Ok(uploads::Entity::find().count(db).await?)
+}
+
+/// Bytes the user's uploads take (the upload storage quota counts these).
+pub async fn total_bytes(db: &impl ConnectionTrait, owner: UserId) -> Result<u64, StoreError> {
+    let total: Option<i64> = uploads::Entity::find()
+        .select_only()
+        // SUM of a BIGINT is NUMERIC on PostgreSQL: cast it back.
+        .column_as(Expr::cust("CAST(COALESCE(SUM(\"size_bytes\"), 0) AS BIGINT)"), "total")
+        .filter(uploads::Column::OwnerId.eq(owner.0))
+        .into_tuple()
+        .one(db)
+        .await?;
+    Ok(total.map(|t| u64::try_from(t).unwrap_or(0)).unwrap_or(0))
+}
+
+/// Nothing refers to the upload: no task of its owner names it in its
+/// parameters and no feedback of its owner carries it. (A saved image is a
+/// copy of a task result and refers to its task, which the first clause
+/// covers; uploads are only ever used by their owner.)
+fn unreferenced() -> Expr {
+    Expr::cust(
+        "NOT EXISTS (SELECT 1 FROM \"tasks\" WHERE \"tasks\".\"owner_id\" = \"uploads\".\"owner_id\" \
+           AND CAST(\"tasks\".\"params\" AS TEXT) LIKE '%' || \"uploads\".\"id\" || '%') \
+         AND NOT EXISTS (SELECT 1 FROM \"feedback\" WHERE \"feedback\".\"user_id\" = \"uploads\".\"owner_id\" \
+           AND \"feedback\".\"attachments\" LIKE '%' || \"uploads\".\"id\" || '%')",
+    )
+}
+
+/// Up to `limit` uploads made before `before` that nothing refers to,
+/// oldest first.
+pub async fn unreferenced_before(
+    db: &impl ConnectionTrait,
+    before: DateTime<Utc>,
+    limit: u64,
+) -> Result<Vec<UploadRecord>, StoreError> {
+    uploads::Entity::find()
+        .filter(uploads::Column::CreatedAt.lt(before))
+        .filter(unreferenced())
+        .order_by_asc(uploads::Column::CreatedAt)
+        .limit(limit)
+        .all(db)
+        .await?
+        .into_iter()
+        .map(UploadRecord::try_from)
+        .collect()
+}
+
+/// Deletes the upload's row if nothing refers to it now (a task submitted
+/// since the upload was picked keeps it); true when it was deleted.
+pub async fn delete_if_unreferenced(db: &impl ConnectionTrait, id: UploadId) -> Result<bool, StoreError> {
+    let res = uploads::Entity::delete_many()
+        .filter(uploads::Column::Id.eq(id.to_string()))
+        .filter(unreferenced())
+        .exec(db)
+        .await?;
+    Ok(res.rows_affected == 1)
 }
