@@ -25,6 +25,8 @@ pub struct AppState {
     pub catalogue: Arc<crate::catalogue::Catalogue>,
     /// How orders are paid (`payments.provider`).
     pub payment_provider: Arc<dyn crate::payments::PaymentProvider>,
+    /// The same provider when it is WeChat Pay (its notification endpoint).
+    pub wechatpay: Option<Arc<crate::payments::wechatpay::WechatPay>>,
 }
 
 impl AppState {
@@ -47,7 +49,7 @@ impl AppState {
             crate::catalogue::Catalogue::load(settings.payments.catalogue_file.as_deref())
                 .context("product catalogue")?,
         );
-        let payment_provider = crate::payments::from_settings(&settings.payments).context("payment provider")?;
+        let providers = crate::payments::from_settings(&settings).context("payment provider")?;
         Ok(AppState {
             db,
             blobs,
@@ -58,7 +60,8 @@ impl AppState {
             code_sender,
             dev_outbox,
             catalogue,
-            payment_provider,
+            payment_provider: providers.provider,
+            wechatpay: providers.wechatpay,
         })
     }
 }

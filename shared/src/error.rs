@@ -197,6 +197,7 @@ error_codes! {
     CustomColourNeedsMembership = ("CUSTOM_COLOUR_NEEDS_MEMBERSHIP", 6011, 403, "自定义颜色为会员专享，开通会员即可使用～", "Custom colours are for members; open a membership to use them"),
     EnterpriseContactService = ("ENTERPRISE_CONTACT_SERVICE", 6012, 403, "企业版用户请联系客服购买灵石", "Enterprise members please contact customer service to buy lingshi"),
     PaymentUnavailable = ("PAYMENT_UNAVAILABLE", 6013, 503, "支付服务暂不可用，请稍后再试", "Payment is temporarily unavailable, please try again later"),
+    OrderNotRefundable = ("ORDER_NOT_REFUNDABLE", 6014, 409, "订单未支付或已退款，无法退款", "Only a paid order that was not refunded can be refunded"),
     // Generic
     BadRequest = ("BAD_REQUEST", 4000, 400, "请求格式错误", "Malformed request"),
     NotFound = ("NOT_FOUND", 4004, 404, "页面不存在", "Not found"),

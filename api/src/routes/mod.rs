@@ -26,6 +26,7 @@ mod tasks;
 mod uploads;
 mod user;
 mod verification;
+mod wechatpay;
 
 use actix_web::{web, HttpResponse};
 use pixmart_shared::ErrorCode;
@@ -99,6 +100,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, development: bool) {
                 .route("/orders/{order_no}", web::get().to(orders::get))
                 .route("/orders/{order_no}/cancel", web::post().to(orders::cancel))
                 .route("/payments/notify", web::post().to(payments::notify))
+                .route("/payments/wechatpay/notify", web::post().to(wechatpay::notify))
                 .default_service(web::to(api_not_found)),
         );
 }

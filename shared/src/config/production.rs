@@ -61,6 +61,18 @@ impl Settings {
                     .to_owned(),
             });
         }
+        if self.payments.provider == "wechatpay" {
+            for (setting, fix) in self.payments.wechatpay.problems() {
+                problems.push(ProductionProblem { setting, fix });
+            }
+            let notify = self.wechatpay_notify_url();
+            if !notify.starts_with("https://") {
+                problems.push(ProductionProblem {
+                    setting: "PIXMART__PAYMENTS__WECHATPAY__NOTIFY_URL",
+                    fix: format!("WeChat Pay only notifies HTTPS addresses; {notify} is not one (set it, or PIXMART__PAYMENTS__PUBLIC_BASE_URL)"),
+                });
+            }
+        }
         check_secret(
             &mut problems,
             "PIXMART__PAYMENTS__NOTIFY_SECRET",
@@ -69,6 +81,18 @@ impl Settings {
         );
         check_secret(&mut problems, "PIXMART__AUTH__CODE_PEPPER", self.auth.code_pepper.expose_secret(), DEV_CODE_PEPPER);
         problems
+    }
+}
+
+impl Settings {
+    /// Where WeChat Pay sends notifications: the configured address, else
+    /// this API's public address + `/api/payments/wechatpay/notify`.
+    pub fn wechatpay_notify_url(&self) -> String {
+        self.payments
+            .wechatpay
+            .notify_url
+            .clone()
+            .unwrap_or_else(|| format!("{}/api/payments/wechatpay/notify", self.payments_public_base()))
     }
 }
 
