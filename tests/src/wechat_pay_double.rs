@@ -116,6 +116,11 @@ impl WechatPayDouble {
         )
         .unwrap();
         std::fs::write(
+            keys_dir.path().join("apiclient_pub.pem"),
+            RsaPublicKey::from(merchant).to_public_key_pem(LineEnding::LF).unwrap(),
+        )
+        .unwrap();
+        std::fs::write(
             keys_dir.path().join("pub_key.pem"),
             RsaPublicKey::from(platform).to_public_key_pem(LineEnding::LF).unwrap(),
         )
@@ -146,6 +151,11 @@ impl WechatPayDouble {
 
     pub fn merchant_key_path(&self) -> PathBuf {
         self.keys_dir.path().join("apiclient_key.pem")
+    }
+
+    /// The merchant's public key (what a misconfigured API might trust).
+    pub fn merchant_public_key_path(&self) -> PathBuf {
+        self.keys_dir.path().join("apiclient_pub.pem")
     }
 
     pub fn platform_public_key_path(&self) -> PathBuf {
