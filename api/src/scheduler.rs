@@ -88,7 +88,7 @@ async fn confirm_refund(state: &AppState, order: &OrderRecord, now: DateTime<Utc
         }
         RefundState::Processing => Ok(false),
         RefundState::Failed(why) => {
-            tracing::warn!(order_no = %order.order_no, refund_no, why, "refund failed at the provider; needs a person");
+            tracing::warn!(order_no = %order.order_no, refund_no, why = %why, "refund failed at the provider; needs a person");
             Ok(false)
         }
     }

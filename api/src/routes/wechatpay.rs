@@ -88,7 +88,7 @@ async fn handle(state: &AppState, req: &HttpRequest, body: &[u8]) -> Result<(), 
         Event::Paid(t) => paid(state, wx, t, now).await,
         Event::Refund(r) => refunded(state, wx, r, now).await,
         Event::Other(kind) => {
-            tracing::info!(kind, "WeChat Pay notification of another kind; nothing to do");
+            tracing::info!(kind = %kind, "WeChat Pay notification of another kind; nothing to do");
             Ok(())
         }
     }
@@ -115,12 +115,12 @@ async fn paid(state: &AppState, wx: &WechatPay, t: Transaction, now: DateTime<Ut
     }
     let trade_no = t.transaction_id.unwrap_or_default();
     match order_store::apply_payment(&state.db, &order.order_no, &trade_no, true, now).await? {
-        PaymentOutcome::Granted(o) => tracing::info!(order_no = %o.order_no, trade_no, "WeChat Pay: paid and granted"),
+        PaymentOutcome::Granted(o) => tracing::info!(order_no = %o.order_no, trade_no = %trade_no, "WeChat Pay: paid and granted"),
         PaymentOutcome::Unchanged(o) if !matches!(o.status, OrderStatus::Paid | OrderStatus::Refunded) => {
             // Money arrived for a closed order: nothing is granted; it
             // needs a refund (an admin can issue one after reopening it
             // in the merchant platform).
-            tracing::warn!(order_no = %o.order_no, status = ?o.status, trade_no,
+            tracing::warn!(order_no = %o.order_no, status = ?o.status, trade_no = %trade_no,
                 "WeChat Pay payment for an order that is not open; needs a refund");
         }
         PaymentOutcome::Unchanged(_) | PaymentOutcome::Failed(_) => {}

@@ -18,23 +18,23 @@ use crate::payments::RefundState;
 use crate::AppState;
 
 /// Our refund number for an order: one full refund per order.
-fn refund_no(order_no: &OrderNo) -> String {
+fn refund_number(order_no: &OrderNo) -> String {
     format!("RF{}", order_no.as_str().trim_start_matches("PM"))
 }
 
 pub async fn refund(state: web::Data<AppState>, admin: AdminUser, path: web::Path<String>) -> ApiResult<HttpResponse> {
     let no = OrderNo::parse(&path).ok_or(ApiError::new(ErrorCode::OrderNotFound))?;
     let now = Utc::now();
-    let order = order_store::begin_refund(&state.db, &no, &refund_no(&no), now).await.map_err(|e| match e {
+    let order = order_store::begin_refund(&state.db, &no, &refund_number(&no), now).await.map_err(|e| match e {
         OrderError::Store(s) => s.into(),
         OrderError::NotRefundable(_) => ApiError::new(ErrorCode::OrderNotRefundable),
         _ => ApiError::new(ErrorCode::OrderNotFound),
     })?;
-    let refund_no = order.refund_no.clone().unwrap_or_else(|| refund_no(&no));
+    let refund_no = order.refund_no.clone().unwrap_or_else(|| refund_number(&no));
     if order.provider != state.payment_provider.name() {
         return Err(ApiError::new(ErrorCode::PaymentUnavailable));
     }
-    tracing::info!(order_no = %no, refund_no, admin = admin.0.id.0, "refund asked");
+    tracing::info!(order_no = %no, refund_no = %refund_no, admin = admin.0.id.0, "refund asked");
     let answer = state.payment_provider.refund(&order, &refund_no).await.map_err(|e| {
         tracing::warn!(order_no = %no, error = %e, "the payment provider did not take the refund");
         ApiError::new(ErrorCode::PaymentUnavailable)
@@ -48,7 +48,7 @@ pub async fn refund(state: web::Data<AppState>, admin: AdminUser, path: web::Pat
         },
         RefundState::Processing => ("processing", 0, 0),
         RefundState::Failed(why) => {
-            tracing::warn!(order_no = %no, refund_no, why, "refund failed at the provider");
+            tracing::warn!(order_no = %no, refund_no = %refund_no, why = %why, "refund failed at the provider");
             ("failed", 0, 0)
         }
     };
