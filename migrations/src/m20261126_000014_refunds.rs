@@ -52,7 +52,8 @@ impl MigrationTrait for Migration {
 
     async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
         m.drop_index(Index::drop().name(REFUND_NO_INDEX).table(Orders::Table).to_owned()).await?;
-        for col in [Orders::PayUrl, Orders::RefundNo, Orders::RefundRequestedAt, Orders::RefundedAt, Orders::RefundShortfall]
+        for col in
+            [Orders::PayUrl, Orders::RefundNo, Orders::RefundRequestedAt, Orders::RefundedAt, Orders::RefundShortfall]
         {
             m.alter_table(Table::alter().table(Orders::Table).drop_column(col).to_owned()).await?;
         }

@@ -410,7 +410,12 @@ async fn serve(inner: web::Data<Inner>, req: HttpRequest, body: web::Bytes) -> H
         let desc = parsed["description"].as_str().unwrap_or_default().to_owned();
         let notify_url = parsed["notify_url"].as_str().unwrap_or_default().to_owned();
         let time_expire = parsed["time_expire"].as_str().unwrap_or_default().to_owned();
-        if no.is_empty() || amount <= 0 || desc.is_empty() || !notify_url.starts_with("http") || parsed["amount"]["currency"] != "CNY" {
+        if no.is_empty()
+            || amount <= 0
+            || desc.is_empty()
+            || !notify_url.starts_with("http")
+            || parsed["amount"]["currency"] != "CNY"
+        {
             return error(&inner, 400, "PARAM_ERROR", "missing or invalid parameters");
         }
         if chrono::DateTime::parse_from_rfc3339(&time_expire).is_err() {

@@ -220,22 +220,21 @@ async fn refusals(db: TestDatabase) {
     let (s, b) = double.deliver(&url, &tampered).await;
     assert_eq!((s, fail_code(&b).as_str()), (401, "FAIL"), "{b}");
     // Another key id, and garbage.
-    let (s, _) =
-        double.deliver(&url, &SignedNotice { serial: "PUB_KEY_ID_X".into(), ..good.clone() }).await;
+    let (s, _) = double.deliver(&url, &SignedNotice { serial: "PUB_KEY_ID_X".into(), ..good.clone() }).await;
     assert_eq!(s, 401);
-    let (s, _) = double
-        .deliver(&url, &SignedNotice { signature: "AAAA".into(), ..good.clone() })
-        .await;
+    let (s, _) = double.deliver(&url, &SignedNotice { signature: "AAAA".into(), ..good.clone() }).await;
     assert_eq!(s, 401);
     // No signature headers at all.
     let resp = reqwest::Client::new().post(&url).body(good.body.clone()).send().await.unwrap();
     assert_eq!(resp.status().as_u16(), 401);
     // Stale: signed 6 minutes ago (and 6 minutes ahead).
-    let stale = double.sign(&double.notice_body("TRANSACTION.SUCCESS", &paid), now - 360, "stalenonce0000000000000000000001");
+    let stale =
+        double.sign(&double.notice_body("TRANSACTION.SUCCESS", &paid), now - 360, "stalenonce0000000000000000000001");
     let (s, b) = double.deliver(&url, &stale).await;
     assert_eq!(s, 401, "{b}");
     assert!(b.contains("timestamp"), "{b}");
-    let ahead = double.sign(&double.notice_body("TRANSACTION.SUCCESS", &paid), now + 360, "stalenonce0000000000000000000002");
+    let ahead =
+        double.sign(&double.notice_body("TRANSACTION.SUCCESS", &paid), now + 360, "stalenonce0000000000000000000002");
     assert_eq!(double.deliver(&url, &ahead).await.0, 401);
     // Correctly signed and encrypted, but the wrong amount / merchant /
     // AppID / order.

@@ -207,7 +207,9 @@ pub async fn cancel(state: web::Data<AppState>, me: AuthUser, path: web::Path<St
             match crate::scheduler::settle_if_paid(&state, &order, Utc::now()).await {
                 Ok(Some(_)) => return Err(ApiError::new(ErrorCode::OrderNotCancellable)),
                 Ok(None) => {}
-                Err(e) => tracing::warn!(order_no = %order.order_no, error = format!("{e:#}"), "cannot ask the provider"),
+                Err(e) => {
+                    tracing::warn!(order_no = %order.order_no, error = format!("{e:#}"), "cannot ask the provider")
+                }
             }
         }
     }

@@ -115,7 +115,9 @@ async fn paid(state: &AppState, wx: &WechatPay, t: Transaction, now: DateTime<Ut
     }
     let trade_no = t.transaction_id.unwrap_or_default();
     match order_store::apply_payment(&state.db, &order.order_no, &trade_no, true, now).await? {
-        PaymentOutcome::Granted(o) => tracing::info!(order_no = %o.order_no, trade_no = %trade_no, "WeChat Pay: paid and granted"),
+        PaymentOutcome::Granted(o) => {
+            tracing::info!(order_no = %o.order_no, trade_no = %trade_no, "WeChat Pay: paid and granted")
+        }
         PaymentOutcome::Unchanged(o) if !matches!(o.status, OrderStatus::Paid | OrderStatus::Refunded) => {
             // Money arrived for a closed order: nothing is granted; it
             // needs a refund (an admin can issue one after reopening it

@@ -58,10 +58,7 @@ mod tests {
 
     #[test]
     fn any_change_fails() {
-        assert_eq!(
-            decrypt_resource(KEY, "fdasflkja485", "transaction", CIPHERTEXT),
-            Err(DecryptError::Authentication)
-        );
+        assert_eq!(decrypt_resource(KEY, "fdasflkja485", "transaction", CIPHERTEXT), Err(DecryptError::Authentication));
         assert_eq!(decrypt_resource(KEY, "fdasflkja484", "refund", CIPHERTEXT), Err(DecryptError::Authentication));
         assert_eq!(
             decrypt_resource(b"0123456789abcdefghijklmnopqrstuw", "fdasflkja484", "transaction", CIPHERTEXT),

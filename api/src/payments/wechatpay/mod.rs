@@ -18,7 +18,9 @@ use pixmart_shared::db::store::orders::OrderRecord;
 use secrecy::{ExposeSecret, SecretBox};
 use serde::de::DeserializeOwned;
 
-use self::messages::{Amount, ErrorAnswer, NativeAnswer, NativeOrder, Refund, RefundAmount, RefundRequest, Transaction};
+use self::messages::{
+    Amount, ErrorAnswer, NativeAnswer, NativeOrder, Refund, RefundAmount, RefundRequest, Transaction,
+};
 use self::sign::{MerchantSigner, PlatformVerifier, SignedHeaders};
 use super::provider::{PaymentProvider, ProviderError, ProviderFuture, RefundState, TradeState};
 
@@ -99,7 +101,12 @@ impl WechatPay {
 
     /// One signed call; a 2xx answer must carry a valid platform signature.
     /// Returns the status and the (verified, for 2xx) body.
-    async fn call(&self, method: reqwest::Method, path: &str, body: Option<String>) -> Result<(u16, Vec<u8>), ProviderError> {
+    async fn call(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        body: Option<String>,
+    ) -> Result<(u16, Vec<u8>), ProviderError> {
         let body_text = body.unwrap_or_default();
         let timestamp = chrono::Utc::now().timestamp();
         let nonce = sign::nonce();

@@ -54,10 +54,7 @@ impl WechatPay {
         }
         let notice: Notice = serde_json::from_slice(body).map_err(|e| Refusal::Malformed(e.to_string()))?;
         if notice.resource_type != "encrypt-resource" || notice.resource.algorithm != "AEAD_AES_256_GCM" {
-            return Err(Refusal::Malformed(format!(
-                "{} / {}",
-                notice.resource_type, notice.resource.algorithm
-            )));
+            return Err(Refusal::Malformed(format!("{} / {}", notice.resource_type, notice.resource.algorithm)));
         }
         let r = &notice.resource;
         let plain = decrypt_resource(self.apiv3_key(), &r.nonce, &r.associated_data, &r.ciphertext)?;

@@ -162,7 +162,10 @@ mod tests {
             request_message("GET", "/v3/pay/transactions/out-trade-no/PM1?mchid=1900000001", 1, "n", ""),
             "GET\n/v3/pay/transactions/out-trade-no/PM1?mchid=1900000001\n1\nn\n\n"
         );
-        assert_eq!(response_message("1554209980", "c5ac7061fccab6bf3e254dcf98995b8c", b"{}"), b"1554209980\nc5ac7061fccab6bf3e254dcf98995b8c\n{}\n");
+        assert_eq!(
+            response_message("1554209980", "c5ac7061fccab6bf3e254dcf98995b8c", b"{}"),
+            b"1554209980\nc5ac7061fccab6bf3e254dcf98995b8c\n{}\n"
+        );
     }
 
     #[test]

@@ -25,15 +25,17 @@ fn refund_number(order_no: &OrderNo) -> String {
 pub async fn refund(state: web::Data<AppState>, admin: AdminUser, path: web::Path<String>) -> ApiResult<HttpResponse> {
     let no = OrderNo::parse(&path).ok_or(ApiError::new(ErrorCode::OrderNotFound))?;
     let now = Utc::now();
+    let found = order_store::get_order(&state.db, &no).await?.ok_or(ApiError::new(ErrorCode::OrderNotFound))?;
+    if found.provider != state.payment_provider.name() {
+        // Paid through a provider no longer configured: refund it there.
+        return Err(ApiError::new(ErrorCode::PaymentUnavailable));
+    }
     let order = order_store::begin_refund(&state.db, &no, &refund_number(&no), now).await.map_err(|e| match e {
         OrderError::Store(s) => s.into(),
         OrderError::NotRefundable(_) => ApiError::new(ErrorCode::OrderNotRefundable),
         _ => ApiError::new(ErrorCode::OrderNotFound),
     })?;
     let refund_no = order.refund_no.clone().unwrap_or_else(|| refund_number(&no));
-    if order.provider != state.payment_provider.name() {
-        return Err(ApiError::new(ErrorCode::PaymentUnavailable));
-    }
     tracing::info!(order_no = %no, refund_no = %refund_no, admin = admin.0.id.0, "refund asked");
     let answer = state.payment_provider.refund(&order, &refund_no).await.map_err(|e| {
         tracing::warn!(order_no = %no, error = %e, "the payment provider did not take the refund");
