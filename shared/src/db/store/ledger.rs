@@ -316,7 +316,7 @@ pub async fn take_back(
         Bucket::Plan => balances(txn, user).await?.plan,
         Bucket::Free => balances(txn, user).await?.free,
     };
-    let take = amount.min(left).max(0);
+    let take = Ord::max(Ord::min(amount, left), 0);
     let applied = append(txn, user, bucket, EntryKind::Revoke, -take, None, format!("revoke:{key}")).await?;
     Ok(if applied { take } else { 0 })
 }
