@@ -2,6 +2,8 @@
 //! any development convenience or built-in secret it exits non-zero and
 //! names each offending setting.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use std::process::Command;
 
 fn api(env: &[(&str, &str)]) -> (bool, String) {
