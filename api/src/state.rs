@@ -29,6 +29,8 @@ pub struct AppState {
     pub limits: Arc<crate::limits::Limiters>,
     /// Where this instance receives refined masks (one connection for all).
     pub refine_replies: Arc<crate::refine_replies::RefineReplies>,
+    /// The same provider when it is WeChat Pay (its notification endpoint).
+    pub wechatpay: Option<Arc<crate::payments::wechatpay::WechatPay>>,
 }
 
 impl AppState {
@@ -53,7 +55,7 @@ impl AppState {
             crate::catalogue::Catalogue::load(settings.payments.catalogue_file.as_deref())
                 .context("product catalogue")?,
         );
-        let payment_provider = crate::payments::from_settings(&settings.payments).context("payment provider")?;
+        let providers = crate::payments::from_settings(&settings).context("payment provider")?;
         Ok(AppState {
             db,
             blobs,
@@ -64,7 +66,8 @@ impl AppState {
             code_sender,
             dev_outbox,
             catalogue,
-            payment_provider,
+            payment_provider: providers.provider,
+            wechatpay: providers.wechatpay,
             limits: Arc::new(crate::limits::Limiters::default()),
             refine_replies,
         })

@@ -3,6 +3,8 @@
 //! names each offending setting.
 #![allow(clippy::expect_used)]
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use std::process::Command;
 
 fn api(env: &[(&str, &str)]) -> (bool, String) {
@@ -47,4 +49,29 @@ fn only_the_remaining_offender_is_named() {
     assert!(stderr.contains("PIXMART__PAYMENTS__PROVIDER"), "{stderr}");
     assert!(!stderr.contains("PIXMART__AUTH__CODE_PEPPER"), "{stderr}");
     assert!(!stderr.contains("PIXMART__AUTH__SENDER__KIND"), "{stderr}");
+}
+
+#[test]
+fn wechatpay_names_its_missing_settings() {
+    let secret = "0123456789abcdef0123456789abcdef";
+    let (ok, stderr) = api(&[
+        ("PIXMART__AUTH__SENDER__KIND", "http"),
+        ("PIXMART__AUTH__SENDER__URL", "http://127.0.0.1:9/send"),
+        ("PIXMART__AUTH__SENDER__KEY", "k"),
+        ("PIXMART__AUTH__CODE_PEPPER", secret),
+        ("PIXMART__PAYMENTS__PROVIDER", "wechatpay"),
+        ("PIXMART__PAYMENTS__WECHATPAY__APIV3_KEY", "too-short"),
+    ]);
+    assert!(!ok, "{stderr}");
+    for setting in [
+        "PIXMART__PAYMENTS__WECHATPAY__MCHID",
+        "PIXMART__PAYMENTS__WECHATPAY__APIV3_KEY",
+        "PIXMART__PAYMENTS__WECHATPAY__MERCHANT_PRIVATE_KEY_PATH",
+        "PIXMART__PAYMENTS__WECHATPAY__PLATFORM_PUBLIC_KEY_PATH",
+        "PIXMART__PAYMENTS__WECHATPAY__NOTIFY_URL",
+    ] {
+        assert!(stderr.contains(setting), "{setting} not named in: {stderr}");
+    }
+    assert!(!stderr.contains("PIXMART__PAYMENTS__NOTIFY_SECRET"), "{stderr}");
+    assert!(!stderr.contains("PIXMART__PAYMENTS__PROVIDER:"), "{stderr}");
 }

@@ -15,6 +15,7 @@ mod m20261121_000009_fleet_admin;
 mod m20261121_000011_worker_models;
 mod m20261121_000012_saved_images;
 mod m20261122_000013_waiting_order;
+mod m20261126_000014_refunds;
 mod m20261126_000016_upload_quota;
 
 pub struct Migrator;
@@ -35,6 +36,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000011_worker_models::Migration),
             Box::new(m20261121_000012_saved_images::Migration),
             Box::new(m20261122_000013_waiting_order::Migration),
+            Box::new(m20261126_000014_refunds::Migration),
             Box::new(m20261126_000016_upload_quota::Migration),
         ]
     }

@@ -198,6 +198,7 @@ error_codes! {
     CustomColourNeedsMembership = ("CUSTOM_COLOUR_NEEDS_MEMBERSHIP", 6011, 403, "自定义颜色为会员专享，开通会员即可使用～", "Custom colours are for members; open a membership to use them"),
     EnterpriseContactService = ("ENTERPRISE_CONTACT_SERVICE", 6012, 403, "企业版用户请联系客服购买灵石", "Enterprise members please contact customer service to buy lingshi"),
     PaymentUnavailable = ("PAYMENT_UNAVAILABLE", 6013, 503, "支付服务暂不可用，请稍后再试", "Payment is temporarily unavailable, please try again later"),
+    OrderNotRefundable = ("ORDER_NOT_REFUNDABLE", 6014, 409, "订单未支付或已退款，无法退款", "Only a paid order that was not refunded can be refunded"),
     // Abuse limits per user and per IP (security review problem 5, 9500–9549).
     TooManyStreams = ("TOO_MANY_STREAMS", 9500, 429, "打开的任务进度连接过多，请关闭其他页面后重试", "Too many open task progress streams; close other pages and try again"),
     TooManyRefinements = ("TOO_MANY_REFINEMENTS", 9501, 429, "抠图优化请求过多，请等待上一次完成", "Too many refinements at once; wait for the previous one to finish"),

@@ -62,9 +62,11 @@ impl TestApp {
         let redis = RedisServer::start();
         let storage = tempfile::tempdir().unwrap();
         let mut settings = test_settings(db.url(), &redis.url(), storage.path());
-        adjust(&mut settings);
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
         let base_url = format!("http://{}", listener.local_addr().unwrap());
+        // Pay pages and notify addresses come from configuration.
+        settings.payments.public_base_url = Some(base_url.clone());
+        adjust(&mut settings);
         let api_settings = settings.clone();
         std::thread::spawn(move || {
             actix_web::rt::System::new().block_on(async move {

@@ -1,16 +1,28 @@
 //! The development payment provider: the QR code leads to a local pay page
 //! (`GET /pay/dev/{orderNo}`) whose Pay button makes this provider send a
 //! signed notification to `POST /api/payments/notify`, as a real provider
-//! would after the buyer paid.
+//! would after the buyer paid. Its "provider side" is this database, so
+//! there is nothing to query, close or refund elsewhere: a refund succeeds
+//! at once.
 
+use futures::FutureExt;
 use pixmart_shared::db::store::orders::OrderRecord;
 use rand::RngCore;
 use secrecy::SecretString;
 
-use super::provider::{qr_data_url, Checkout, PaymentProvider, ProviderError};
+use super::provider::{PaymentProvider, ProviderFuture, RefundState, TradeState};
 use super::signature::{Notification, NotifyStatus};
 
-pub struct DevProvider;
+pub struct DevProvider {
+    /// The API's public address (configuration, never a request's Host).
+    public_base: String,
+}
+
+impl DevProvider {
+    pub fn new(public_base: &str) -> Self {
+        DevProvider { public_base: public_base.trim_end_matches('/').to_owned() }
+    }
+}
 
 pub const NAME: &str = "dev";
 
@@ -23,9 +35,26 @@ impl PaymentProvider for DevProvider {
         NAME
     }
 
-    fn checkout(&self, order: &OrderRecord, public_base: &str) -> Result<Checkout, ProviderError> {
-        let pay_url = format!("{}{}", public_base.trim_end_matches('/'), pay_path(order.order_no.as_str()));
-        Ok(Checkout { qr_code: qr_data_url(&pay_url)?, pay_url })
+    fn checkout<'a>(&'a self, order: &'a OrderRecord) -> ProviderFuture<'a, String> {
+        let url = format!("{}{}", self.public_base, pay_path(order.order_no.as_str()));
+        async move { Ok(url) }.boxed()
+    }
+
+    fn query<'a>(&'a self, _order: &'a OrderRecord) -> ProviderFuture<'a, TradeState> {
+        // The pay page notifies synchronously: an order still open was not paid.
+        async { Ok(TradeState::Unpaid) }.boxed()
+    }
+
+    fn close<'a>(&'a self, _order: &'a OrderRecord) -> ProviderFuture<'a, ()> {
+        async { Ok(()) }.boxed()
+    }
+
+    fn refund<'a>(&'a self, _order: &'a OrderRecord, _refund_no: &'a str) -> ProviderFuture<'a, RefundState> {
+        async { Ok(RefundState::Succeeded) }.boxed()
+    }
+
+    fn query_refund<'a>(&'a self, _order: &'a OrderRecord, _refund_no: &'a str) -> ProviderFuture<'a, RefundState> {
+        async { Ok(RefundState::Succeeded) }.boxed()
     }
 }
 

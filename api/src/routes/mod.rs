@@ -26,6 +26,7 @@ mod tasks;
 mod uploads;
 mod user;
 mod verification;
+mod wechatpay;
 
 use actix_web::{web, HttpResponse};
 use pixmart_shared::ErrorCode;
@@ -36,6 +37,8 @@ use crate::error::ApiError;
 /// page) exist; a production start does not route them at all.
 pub fn configure(cfg: &mut web::ServiceConfig, development: bool) {
     if development {
+        // The development provider's HMAC-signed notifications.
+        cfg.route("/api/payments/notify", web::post().to(payments::notify));
         cfg.service(
             web::scope("/api/dev")
                 .route("/outbox", web::get().to(dev::outbox))
@@ -97,7 +100,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, development: bool) {
             .route("/orders", web::get().to(orders::list))
             .route("/orders/{order_no}", web::get().to(orders::get))
             .route("/orders/{order_no}/cancel", web::post().to(orders::cancel))
-            .route("/payments/notify", web::post().to(payments::notify))
+            .route("/payments/wechatpay/notify", web::post().to(wechatpay::notify))
             .default_service(web::to(api_not_found)),
     );
 }

@@ -2,7 +2,7 @@
 //! checkout), list mine, get one (the client polls it while the QR is
 //! shown), cancel one.
 
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{web, HttpResponse};
 use chrono::{DateTime, Utc};
 use pixmart_shared::db::store::membership;
 use pixmart_shared::db::store::orders::{self as order_store, NewOrder, OrderError, OrderRecord};
@@ -16,6 +16,7 @@ use crate::auth::AuthUser;
 use crate::dto::PageDto;
 use crate::envelope;
 use crate::error::{ApiError, ApiResult};
+use crate::payments::Checkout;
 use crate::{lang, AppState};
 
 #[derive(Debug, Serialize)]
@@ -69,20 +70,33 @@ impl OrderDto {
     }
 }
 
-fn public_base(req: &HttpRequest) -> String {
-    let info = req.connection_info();
-    format!("{}://{}", info.scheme(), info.host())
+/// How to pay an open order: the provider's address (asked once, then
+/// kept on the order) drawn as a QR code. The address never comes from the
+/// request (no Host header): the provider builds it from configuration.
+async fn payment_of(state: &AppState, o: &OrderRecord) -> ApiResult<Option<PaymentDto>> {
+    if !o.status.is_open() {
+        return Ok(None);
+    }
+    let pay_url = match &o.pay_url {
+        Some(url) => url.clone(),
+        None if o.provider == state.payment_provider.name() => {
+            let url = state.payment_provider.checkout(o).await.map_err(|e| {
+                tracing::warn!(order_no = %o.order_no, error = %e, "the payment provider made no checkout");
+                ApiError::new(ErrorCode::PaymentUnavailable)
+            })?;
+            order_store::set_pay_url(&state.db, &o.order_no, &url, Utc::now()).await?;
+            url
+        }
+        // An order of a provider no longer configured cannot be paid here.
+        None => return Ok(None),
+    };
+    let c = Checkout::for_url(pay_url).map_err(ApiError::internal)?;
+    Ok(Some(PaymentDto { pay_url: c.pay_url, qr_code: c.qr_code }))
 }
 
 /// The order with its checkout when it can still be paid.
-fn with_checkout(state: &AppState, req: &HttpRequest, o: &OrderRecord) -> ApiResult<OrderDto> {
-    let payment = if o.status.is_open() {
-        let c = state.payment_provider.checkout(o, &public_base(req)).map_err(ApiError::internal)?;
-        Some(PaymentDto { pay_url: c.pay_url, qr_code: c.qr_code })
-    } else {
-        None
-    };
-    Ok(OrderDto::new(o, payment))
+async fn with_checkout(state: &AppState, o: &OrderRecord) -> ApiResult<OrderDto> {
+    Ok(OrderDto::new(o, payment_of(state, o).await?))
 }
 
 fn order_error(e: OrderError) -> ApiError {
@@ -91,6 +105,7 @@ fn order_error(e: OrderError) -> ApiError {
         OrderError::NotFound => ApiError::new(ErrorCode::OrderNotFound),
         OrderError::NotOpen(_) => ApiError::new(ErrorCode::OrderNotCancellable),
         OrderError::PendingPlanOrder(_) => ApiError::new(ErrorCode::OrderPendingExists),
+        OrderError::NotRefundable(_) => ApiError::new(ErrorCode::OrderNotRefundable),
     }
 }
 
@@ -108,12 +123,7 @@ pub struct CreateBody {
 /// order is unpaid answers `ORDER_PENDING_EXISTS` with `data.orderNo`, so
 /// the client can offer to pay that order or cancel it and order anew.
 /// Enterprise members buy through customer service.
-pub async fn create(
-    state: web::Data<AppState>,
-    me: AuthUser,
-    req: HttpRequest,
-    body: web::Json<CreateBody>,
-) -> ApiResult<HttpResponse> {
+pub async fn create(state: web::Data<AppState>, me: AuthUser, body: web::Json<CreateBody>) -> ApiResult<HttpResponse> {
     let product = state.catalogue.get(body.product_id.trim()).ok_or(ApiError::new(ErrorCode::ProductNotFound))?;
     if membership::current_tier(&state.db, me.id).await? == Tier::Enterprise {
         return Err(ApiError::new(ErrorCode::EnterpriseContactService));
@@ -133,7 +143,15 @@ pub async fn create(
         expires_at: now + chrono::Duration::seconds(timeout),
     };
     match order_store::create_order(&state.db, new, now).await {
-        Ok(order) => Ok(envelope::ok(with_checkout(&state, &req, &order)?)),
+        Ok(order) => match with_checkout(&state, &order).await {
+            Ok(dto) => Ok(envelope::ok(dto)),
+            Err(e) => {
+                // No way to pay it: close it at once so a plan order does
+                // not hold the user's pending-order slot until it expires.
+                order_store::close_open(&state.db, &order.order_no, OrderStatus::ClosedCancelled, Utc::now()).await?;
+                Err(e)
+            }
+        },
         Err(OrderError::PendingPlanOrder(no)) => Ok(pending_exists(&no)),
         Err(e) => Err(order_error(e)),
     }
@@ -170,19 +188,31 @@ async fn my_order(state: &AppState, me: AuthUser, raw: &str) -> ApiResult<OrderR
 
 /// `GET /api/orders/{orderNo}`: the order (status polling), with its
 /// checkout while it is open.
-pub async fn get(
-    state: web::Data<AppState>,
-    me: AuthUser,
-    req: HttpRequest,
-    path: web::Path<String>,
-) -> ApiResult<HttpResponse> {
+pub async fn get(state: web::Data<AppState>, me: AuthUser, path: web::Path<String>) -> ApiResult<HttpResponse> {
     let order = my_order(&state, me, &path).await?;
-    Ok(envelope::ok(with_checkout(&state, &req, &order)?))
+    Ok(envelope::ok(with_checkout(&state, &order).await?))
 }
 
 /// `POST /api/orders/{orderNo}/cancel`: status 5; it cannot be reopened.
+/// The provider closes its side first, so the QR code stops working; when it
+/// cannot (unreachable, or the buyer paid a moment ago) the order is
+/// cancelled here anyway, and a payment that still arrives is not granted
+/// (it is logged for a refund).
 pub async fn cancel(state: web::Data<AppState>, me: AuthUser, path: web::Path<String>) -> ApiResult<HttpResponse> {
     let order = my_order(&state, me, &path).await?;
+    if order.status.is_open() && order.provider == state.payment_provider.name() {
+        if let Err(e) = state.payment_provider.close(&order).await {
+            tracing::warn!(order_no = %order.order_no, error = %e, "the payment provider did not close the order");
+            // Perhaps because it was just paid: then pay it here instead.
+            match crate::scheduler::settle_if_paid(&state, &order, Utc::now()).await {
+                Ok(Some(_)) => return Err(ApiError::new(ErrorCode::OrderNotCancellable)),
+                Ok(None) => {}
+                Err(e) => {
+                    tracing::warn!(order_no = %order.order_no, error = format!("{e:#}"), "cannot ask the provider")
+                }
+            }
+        }
+    }
     let cancelled =
         order_store::cancel_order(&state.db, me.id, &order.order_no, Utc::now()).await.map_err(order_error)?;
     Ok(envelope::ok(OrderDto::new(&cancelled, None)))

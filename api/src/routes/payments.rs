@@ -32,7 +32,12 @@ pub async fn notify(state: web::Data<AppState>, body: web::Json<Notification>) -
         return Err(ApiError::new(ErrorCode::PaymentStale));
     }
     let no = OrderNo::parse(&n.order_no).ok_or(ApiError::new(ErrorCode::OrderNotFound))?;
-    let order = order_store::get_order(&state.db, &no).await?.ok_or(ApiError::new(ErrorCode::OrderNotFound))?;
+    // Only the development provider's orders: this HMAC endpoint must not
+    // pay an order a real provider was asked to collect.
+    let order = order_store::get_order(&state.db, &no)
+        .await?
+        .filter(|o| o.provider == dev::NAME)
+        .ok_or(ApiError::new(ErrorCode::OrderNotFound))?;
     if order.amount_fen != n.amount_fen {
         return Err(ApiError::new(ErrorCode::PaymentAmountMismatch));
     }

@@ -5,6 +5,7 @@
 
 mod limits;
 mod production;
+mod wechatpay;
 
 use std::path::PathBuf;
 
@@ -13,6 +14,7 @@ use serde::Deserialize;
 
 pub use limits::LimitSettings;
 pub use production::{ProductionProblem, RunMode, DEV_CODE_PEPPER, DEV_NOTIFY_SECRET};
+pub use wechatpay::{WechatPaySettings, WECHATPAY_API};
 
 #[derive(Debug, Clone, Deserialize)]
 pub struct Settings {
@@ -45,7 +47,9 @@ pub struct Settings {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(default)]
 pub struct PaymentSettings {
-    /// `dev`: a local pay page with a Pay button (the only provider yet).
+    /// `dev`: a local pay page with a Pay button (development mode only);
+    /// `wechatpay`: WeChat Pay API v3 Native (QR code) payments, configured
+    /// in `payments.wechatpay`.
     pub provider: String,
     /// Key of the notification signatures (HMAC-SHA256); never printed.
     /// Set a long random value shared with the provider in production.
@@ -63,6 +67,15 @@ pub struct PaymentSettings {
     /// How often the API's scheduler closes expired orders and runs the
     /// membership job (monthly gifts, plan expiry).
     pub scheduler_interval_ms: u64,
+    /// The public address of this API (scheme and host, no path), for pay
+    /// pages and the provider's notify address; `auth.public_base_url` when
+    /// absent. Never taken from a request's Host header.
+    pub public_base_url: Option<String>,
+    /// Orders the scheduler settles or closes per run (each one asks the
+    /// provider first).
+    pub reconcile_batch: u64,
+    /// `payments.provider = "wechatpay"`.
+    pub wechatpay: WechatPaySettings,
 }
 
 impl Default for PaymentSettings {
@@ -75,6 +88,9 @@ impl Default for PaymentSettings {
             catalogue_file: None,
             notify_url: None,
             scheduler_interval_ms: 30_000,
+            public_base_url: None,
+            reconcile_batch: 100,
+            wechatpay: WechatPaySettings::default(),
         }
     }
 }
@@ -334,6 +350,12 @@ impl Settings {
                 .or_else(|| read_fetched_ort_path(&settings.models.dir));
         }
         Ok(settings)
+    }
+
+    /// Where buyers and providers reach this API (see
+    /// [`PaymentSettings::public_base_url`]), without a trailing slash.
+    pub fn payments_public_base(&self) -> &str {
+        self.payments.public_base_url.as_deref().unwrap_or(&self.auth.public_base_url).trim_end_matches('/')
     }
 
     pub fn is_development(&self) -> bool {

@@ -61,12 +61,28 @@ impl Settings {
                     .to_owned(),
             });
         }
-        check_secret(
-            &mut problems,
-            "PIXMART__PAYMENTS__NOTIFY_SECRET",
-            self.payments.notify_secret.expose_secret(),
-            DEV_NOTIFY_SECRET,
-        );
+        if self.payments.provider == "wechatpay" {
+            for (setting, fix) in self.payments.wechatpay.problems() {
+                problems.push(ProductionProblem { setting, fix });
+            }
+            let notify = self.wechatpay_notify_url();
+            if !notify.starts_with("https://") {
+                problems.push(ProductionProblem {
+                    setting: "PIXMART__PAYMENTS__WECHATPAY__NOTIFY_URL",
+                    fix: format!("WeChat Pay only notifies HTTPS addresses; {notify} is not one (set it, or PIXMART__PAYMENTS__PUBLIC_BASE_URL)"),
+                });
+            }
+        }
+        // The HMAC notification secret only serves the development
+        // provider (its endpoint is routed in development mode only).
+        if self.payments.provider == "dev" {
+            check_secret(
+                &mut problems,
+                "PIXMART__PAYMENTS__NOTIFY_SECRET",
+                self.payments.notify_secret.expose_secret(),
+                DEV_NOTIFY_SECRET,
+            );
+        }
         check_secret(
             &mut problems,
             "PIXMART__AUTH__CODE_PEPPER",
@@ -74,6 +90,18 @@ impl Settings {
             DEV_CODE_PEPPER,
         );
         problems
+    }
+}
+
+impl Settings {
+    /// Where WeChat Pay sends notifications: the configured address, else
+    /// this API's public address + `/api/payments/wechatpay/notify`.
+    pub fn wechatpay_notify_url(&self) -> String {
+        self.payments
+            .wechatpay
+            .notify_url
+            .clone()
+            .unwrap_or_else(|| format!("{}/api/payments/wechatpay/notify", self.payments_public_base()))
     }
 }
 
@@ -115,6 +143,51 @@ mod tests {
                 "PIXMART__AUTH__CODE_PEPPER"
             ]
         );
+    }
+
+    #[test]
+    fn wechatpay_names_each_missing_or_bad_setting() {
+        let mut s = Settings::load(None).unwrap();
+        s.payments.provider = "wechatpay".into();
+        let problems = named(&s.production_problems());
+        for setting in [
+            "PIXMART__PAYMENTS__WECHATPAY__MCHID",
+            "PIXMART__PAYMENTS__WECHATPAY__APPID",
+            "PIXMART__PAYMENTS__WECHATPAY__MERCHANT_SERIAL_NO",
+            "PIXMART__PAYMENTS__WECHATPAY__PLATFORM_PUBLIC_KEY_ID",
+            "PIXMART__PAYMENTS__WECHATPAY__APIV3_KEY",
+            "PIXMART__PAYMENTS__WECHATPAY__MERCHANT_PRIVATE_KEY_PATH",
+            "PIXMART__PAYMENTS__WECHATPAY__PLATFORM_PUBLIC_KEY_PATH",
+            "PIXMART__PAYMENTS__WECHATPAY__NOTIFY_URL",
+        ] {
+            assert!(problems.contains(&setting), "{setting} not in {problems:?}");
+        }
+        assert!(!problems.contains(&"PIXMART__PAYMENTS__PROVIDER"));
+        assert!(!problems.contains(&"PIXMART__PAYMENTS__NOTIFY_SECRET"), "only the dev provider uses it");
+
+        let dir = tempfile::tempdir().unwrap();
+        let key = dir.path().join("apiclient_key.pem");
+        std::fs::write(&key, "-----BEGIN PRIVATE KEY-----\nMII\n-----END PRIVATE KEY-----\n").unwrap();
+        let not_pem = dir.path().join("pub_key.pem");
+        std::fs::write(&not_pem, "hello").unwrap();
+        let wx = &mut s.payments.wechatpay;
+        (wx.mchid, wx.appid, wx.merchant_serial_no, wx.platform_public_key_id) =
+            ("1900000001".into(), "wx1".into(), "SERIAL".into(), "PUB_KEY_ID_1".into());
+        wx.apiv3_key = SecretString::from("x".repeat(31));
+        wx.merchant_private_key_path = Some(key);
+        wx.platform_public_key_path = Some(not_pem);
+        s.payments.public_base_url = Some("https://pixmart.example.com/".into());
+        let problems = s.production_problems();
+        assert_eq!(
+            named(&problems),
+            ["PIXMART__PAYMENTS__WECHATPAY__APIV3_KEY", "PIXMART__PAYMENTS__WECHATPAY__PLATFORM_PUBLIC_KEY_PATH"],
+            "{problems:?}"
+        );
+        assert_eq!(s.wechatpay_notify_url(), "https://pixmart.example.com/api/payments/wechatpay/notify");
+        s.payments.wechatpay.apiv3_key = SecretString::from("x".repeat(32));
+        s.payments.wechatpay.platform_public_key_path = Some(dir.path().join("missing.pem"));
+        let problems = s.production_problems();
+        assert!(problems[0].fix.contains("cannot read"), "{problems:?}");
     }
 
     #[test]

@@ -1,10 +1,11 @@
 //! `/api/admin/...`: fleet administration for users with the admin role
 //! (everyone else gets `ADMIN_ONLY`, 403). Nodes with their status and
 //! load, drain/pause/resume, queue depths, pools, tenants' dedicated pools,
-//! and cancelling any task.
+//! cancelling any task, and refunding a paid order.
 
 mod guard;
 mod nodes;
+mod orders;
 mod queues;
 mod tasks;
 mod tenants;
@@ -19,6 +20,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/admin/queues", web::get().to(queues::depths))
         .route("/admin/pools", web::get().to(queues::pools))
         .route("/admin/tasks/{task_id}/cancel", web::post().to(tasks::cancel))
+        .route("/admin/orders/{order_no}/refund", web::post().to(orders::refund))
         .route("/admin/tenants", web::get().to(tenants::list))
         .route("/admin/tenants/{tenant_id}/pool", web::put().to(tenants::assign_pool));
 }

@@ -27,6 +27,14 @@ pub struct Model {
     pub closed_at: Option<DateTimeUtc>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
+    /// The provider's checkout address (WeChat Pay's `code_url`).
+    pub pay_url: Option<String>,
+    /// Our refund number (`out_refund_no`), once a refund was asked for.
+    pub refund_no: Option<String>,
+    pub refund_requested_at: Option<DateTimeUtc>,
+    pub refunded_at: Option<DateTimeUtc>,
+    /// Lingshi the buyer had already spent when the refund took back the rest.
+    pub refund_shortfall: Option<i64>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

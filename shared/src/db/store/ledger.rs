@@ -27,6 +27,9 @@ pub enum EntryKind {
     /// What was left of a plan's gift when the plan ended or the next
     /// month's gift replaced it.
     Expire,
+    /// Lingshi taken back because the purchase that granted them was
+    /// refunded.
+    Revoke,
 }
 
 impl EntryKind {
@@ -38,6 +41,7 @@ impl EntryKind {
             EntryKind::Settle => "settle",
             EntryKind::Refund => "refund",
             EntryKind::Expire => "expire",
+            EntryKind::Revoke => "revoke",
         }
     }
 }
@@ -295,6 +299,37 @@ pub async fn expire(txn: &impl ConnectionTrait, user: UserId, bucket: Bucket, ke
     };
     let applied = append(txn, user, bucket, EntryKind::Expire, -left, None, format!("expire:{key}")).await?;
     Ok(if applied { left } else { 0 })
+}
+
+/// Takes back up to `amount` lingshi from `bucket` once per `key` (a
+/// refunded purchase): whatever is left of them, never below zero. Returns
+/// what this call took (0 when the key was used before).
+pub async fn take_back(
+    txn: &impl ConnectionTrait,
+    user: UserId,
+    bucket: Bucket,
+    amount: i64,
+    key: &str,
+) -> Result<i64, StoreError> {
+    let left = match bucket {
+        Bucket::Topup => balances(txn, user).await?.topup,
+        Bucket::Plan => balances(txn, user).await?.plan,
+        Bucket::Free => balances(txn, user).await?.free,
+    };
+    let take = Ord::max(Ord::min(amount, left), 0);
+    let applied = append(txn, user, bucket, EntryKind::Revoke, -take, None, format!("revoke:{key}")).await?;
+    Ok(if applied { take } else { 0 })
+}
+
+/// The sum of the amounts of a user's entries whose key starts with
+/// `prefix` (what a membership's gifts added, or its expiries removed).
+pub async fn sum_by_key_prefix(db: &impl ConnectionTrait, user: UserId, prefix: &str) -> Result<i64, StoreError> {
+    let rows = ledger_entries::Entity::find()
+        .filter(ledger_entries::Column::UserId.eq(user.0))
+        .filter(ledger_entries::Column::IdempotencyKey.starts_with(prefix))
+        .all(db)
+        .await?;
+    Ok(rows.iter().map(|r| r.amount).sum())
 }
 
 /// Whether a movement with this full idempotency key exists.

@@ -167,6 +167,54 @@ async fn close(
     Ok(0)
 }
 
+/// A plan order was refunded: the months it bought are taken away again.
+/// The membership it started (or, when it extended one of the same tier,
+/// that one) ends `months` earlier; when that is now or past, the plan
+/// closes now and its remaining plan lingshi expire, as at any plan end.
+/// Returns the lingshi taken back and the shortfall: what the closed
+/// membership's gifts had added minus what expired, i.e. what the buyer
+/// had already spent of them (0 when the plan goes on).
+pub async fn revoke_order(
+    txn: &impl ConnectionTrait,
+    user: UserId,
+    tier: Tier,
+    months: u32,
+    order_no: &str,
+    now: DateTime<Utc>,
+) -> Result<(i64, i64), StoreError> {
+    let own = memberships::Entity::find()
+        .filter(memberships::Column::UserId.eq(user.0))
+        .filter(memberships::Column::OrderNo.eq(order_no))
+        .filter(memberships::Column::ClosedAt.is_null())
+        .one(txn)
+        .await?;
+    let row = match own {
+        Some(r) => Some(r),
+        None => open_row(txn, user, now).await?.filter(|r| r.tier == tier.as_str()),
+    };
+    let Some(row) = row else { return Ok((0, 0)) };
+    let cut = row
+        .ends_at
+        .checked_sub_months(Months::new(months))
+        .ok_or_else(|| StoreError::corrupt("memberships", "period underflow"))?;
+    if cut > now {
+        let mut active: memberships::ActiveModel = row.into();
+        active.ends_at = Set(cut);
+        active.updated_at = Set(now);
+        active.update(txn).await?;
+        return Ok((0, 0));
+    }
+    let id = row.id;
+    let expired = close(txn, row, now, now).await?;
+    let gifts = ledger::sum_by_key_prefix(txn, user, &format!("grant:plan-gift:{id}:")).await?;
+    // Expiries of month 1 on and the end: what the gifts left behind
+    // (month 0's expiry came before the first gift; no other month's key
+    // starts with `0`).
+    let left_behind = -(ledger::sum_by_key_prefix(txn, user, &format!("expire:{id}:")).await?
+        - ledger::sum_by_key_prefix(txn, user, &format!("expire:{id}:0")).await?);
+    Ok((expired, (gifts - left_behind).max(0)))
+}
+
 /// What one run of the membership job did.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct JobReport {

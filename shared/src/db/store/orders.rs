@@ -8,13 +8,13 @@ use chrono::{DateTime, Utc};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, PaginatorTrait,
-    QueryFilter, QueryOrder, SqlErr, TransactionTrait, TryInsertResult,
+    QueryFilter, QueryOrder, QuerySelect, SqlErr, TransactionTrait, TryInsertResult,
 };
 
 use crate::db::entities::{orders, payment_nonces};
 use crate::db::store::{ledger, membership};
 use crate::db::StoreError;
-use crate::domain::{Lingshi, OrderNo, OrderStatus, ProductKind, Tier, UserId};
+use crate::domain::{Bucket, Lingshi, OrderNo, OrderStatus, ProductKind, Tier, UserId};
 
 #[derive(Debug, thiserror::Error)]
 pub enum OrderError {
@@ -26,6 +26,8 @@ pub enum OrderError {
     NotFound,
     #[error("the order is not open any more")]
     NotOpen(OrderStatus),
+    #[error("only a paid order can be refunded")]
+    NotRefundable(OrderStatus),
 }
 
 impl From<sea_orm::DbErr> for OrderError {
@@ -68,6 +70,13 @@ pub struct OrderRecord {
     pub paid_at: Option<DateTime<Utc>>,
     pub closed_at: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
+    /// The provider's checkout address, once it made one.
+    pub pay_url: Option<String>,
+    /// Our refund number, once a refund was asked for.
+    pub refund_no: Option<String>,
+    pub refunded_at: Option<DateTime<Utc>>,
+    /// Lingshi already spent when the refund took back the rest.
+    pub refund_shortfall: Option<i64>,
 }
 
 fn from_row(m: orders::Model) -> Result<OrderRecord, StoreError> {
@@ -91,6 +100,10 @@ fn from_row(m: orders::Model) -> Result<OrderRecord, StoreError> {
         paid_at: m.paid_at,
         closed_at: m.closed_at,
         created_at: m.created_at,
+        pay_url: m.pay_url,
+        refund_no: m.refund_no,
+        refunded_at: m.refunded_at,
+        refund_shortfall: m.refund_shortfall,
     })
 }
 
@@ -178,7 +191,7 @@ pub async fn list_orders(
 
 /// Moves an open order to `to` (a terminal status), guarded by its status
 /// being open. Returns whether this call moved it.
-async fn close_open(
+pub async fn close_open(
     db: &impl ConnectionTrait,
     order_no: &OrderNo,
     to: OrderStatus,
@@ -225,6 +238,56 @@ pub async fn mark_paying(
         .exec(db)
         .await?;
     Ok(res.rows_affected == 1)
+}
+
+/// Remembers the provider's checkout address for an open order.
+pub async fn set_pay_url(
+    db: &impl ConnectionTrait,
+    order_no: &OrderNo,
+    pay_url: &str,
+    now: DateTime<Utc>,
+) -> Result<(), StoreError> {
+    orders::Entity::update_many()
+        .col_expr(orders::Column::PayUrl, Expr::value(pay_url))
+        .col_expr(orders::Column::UpdatedAt, Expr::value(now))
+        .filter(orders::Column::OrderNo.eq(order_no.as_str()))
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
+/// Open orders whose payment window has passed, oldest first (the
+/// scheduler asks their provider before closing each).
+pub async fn open_expired(
+    db: &impl ConnectionTrait,
+    now: DateTime<Utc>,
+    limit: u64,
+) -> Result<Vec<OrderRecord>, StoreError> {
+    orders::Entity::find()
+        .filter(orders::Column::Status.is_in(OrderStatus::OPEN_CODES))
+        .filter(orders::Column::ExpiresAt.lte(now))
+        .order_by_asc(orders::Column::Id)
+        .limit(limit)
+        .all(db)
+        .await?
+        .into_iter()
+        .map(from_row)
+        .collect()
+}
+
+/// Paid orders with a refund asked for and not yet confirmed (the
+/// scheduler asks the provider how each refund went).
+pub async fn refunds_in_flight(db: &impl ConnectionTrait, limit: u64) -> Result<Vec<OrderRecord>, StoreError> {
+    orders::Entity::find()
+        .filter(orders::Column::Status.eq(OrderStatus::Paid.code()))
+        .filter(orders::Column::RefundNo.is_not_null())
+        .order_by_asc(orders::Column::Id)
+        .limit(limit)
+        .all(db)
+        .await?
+        .into_iter()
+        .map(from_row)
+        .collect()
 }
 
 /// Closes open orders whose payment window has passed (status 4).
@@ -299,6 +362,92 @@ pub async fn apply_payment(
     let updated = get_order(&txn, order_no).await?.ok_or(OrderError::NotFound)?;
     txn.commit().await?;
     Ok(if paid { PaymentOutcome::Granted(updated) } else { PaymentOutcome::Failed(updated) })
+}
+
+/// Asks for a refund of a paid order: gives it `refund_no` (our
+/// `out_refund_no`) once. Asking again while the refund is in flight returns
+/// the order with its first number, so a retried provider call refunds at
+/// most once.
+pub async fn begin_refund(
+    db: &DatabaseConnection,
+    order_no: &OrderNo,
+    refund_no: &str,
+    now: DateTime<Utc>,
+) -> Result<OrderRecord, OrderError> {
+    orders::Entity::update_many()
+        .col_expr(orders::Column::RefundNo, Expr::value(refund_no))
+        .col_expr(orders::Column::RefundRequestedAt, Expr::value(now))
+        .col_expr(orders::Column::UpdatedAt, Expr::value(now))
+        .filter(orders::Column::OrderNo.eq(order_no.as_str()))
+        .filter(orders::Column::Status.eq(OrderStatus::Paid.code()))
+        .filter(orders::Column::RefundNo.is_null())
+        .exec(db)
+        .await?;
+    let order = get_order(db, order_no).await?.ok_or(OrderError::NotFound)?;
+    match (order.status, &order.refund_no) {
+        (OrderStatus::Paid, Some(_)) => Ok(order),
+        (status, _) => Err(OrderError::NotRefundable(status)),
+    }
+}
+
+/// What a confirmed refund did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RefundOutcome {
+    /// This call made the order refunded (6) and took back what it granted:
+    /// `taken` lingshi came back, `shortfall` had been spent already.
+    Refunded { order: OrderRecord, taken: i64, shortfall: i64 },
+    /// Already refunded, or not a paid order with this refund in flight:
+    /// nothing changed.
+    Unchanged(OrderRecord),
+}
+
+/// Applies a confirmed refund, exactly once: the paid order whose refund
+/// number is `refund_no` becomes refunded (6) and, in the same transaction,
+/// what it granted is taken back. A pack's lingshi leave the top-up bucket
+/// (as many as are left; the rest is the shortfall, recorded on the order);
+/// a plan's period is taken away (see [`membership::revoke_order`]).
+pub async fn apply_refund(
+    db: &DatabaseConnection,
+    order_no: &OrderNo,
+    refund_no: &str,
+    now: DateTime<Utc>,
+) -> Result<RefundOutcome, OrderError> {
+    let txn = db.begin().await?;
+    // The guarded update first (SQLite's write lock before any read).
+    let res = orders::Entity::update_many()
+        .col_expr(orders::Column::Status, Expr::value(OrderStatus::Refunded.code()))
+        .col_expr(orders::Column::RefundedAt, Expr::value(now))
+        .col_expr(orders::Column::UpdatedAt, Expr::value(now))
+        .filter(orders::Column::OrderNo.eq(order_no.as_str()))
+        .filter(orders::Column::Status.eq(OrderStatus::Paid.code()))
+        .filter(orders::Column::RefundNo.eq(refund_no))
+        .exec(&txn)
+        .await?;
+    if res.rows_affected != 1 {
+        txn.rollback().await?;
+        let order = get_order(db, order_no).await?.ok_or(OrderError::NotFound)?;
+        return Ok(RefundOutcome::Unchanged(order));
+    }
+    let order = get_order(&txn, order_no).await?.ok_or(OrderError::NotFound)?;
+    let (taken, shortfall) = match (order.kind, order.tier) {
+        (ProductKind::Pack, _) => {
+            let key = format!("order:{}", order_no.as_str());
+            let taken = ledger::take_back(&txn, order.user, Bucket::Topup, order.lingshi, &key).await?;
+            (taken, order.lingshi.saturating_sub(taken).max(0))
+        }
+        (ProductKind::Plan, Some(tier)) => {
+            membership::revoke_order(&txn, order.user, tier, order.months, order_no.as_str(), now).await?
+        }
+        (ProductKind::Plan, None) => return Err(StoreError::corrupt("orders", "plan without tier").into()),
+    };
+    orders::Entity::update_many()
+        .col_expr(orders::Column::RefundShortfall, Expr::value(shortfall))
+        .filter(orders::Column::OrderNo.eq(order_no.as_str()))
+        .exec(&txn)
+        .await?;
+    let order = get_order(&txn, order_no).await?.ok_or(OrderError::NotFound)?;
+    txn.commit().await?;
+    Ok(RefundOutcome::Refunded { order, taken, shortfall })
 }
 
 /// Records a notification's nonce; false when it was seen before (a
