@@ -25,6 +25,8 @@ pub struct AppState {
     pub catalogue: Arc<crate::catalogue::Catalogue>,
     /// How orders are paid (`payments.provider`).
     pub payment_provider: Arc<dyn crate::payments::PaymentProvider>,
+    /// argon2 hashes that may run at once (`auth.login.max_concurrent_hashes`).
+    pub hash_slots: Arc<tokio::sync::Semaphore>,
 }
 
 impl AppState {
@@ -48,6 +50,7 @@ impl AppState {
                 .context("product catalogue")?,
         );
         let payment_provider = crate::payments::from_settings(&settings.payments).context("payment provider")?;
+        let hash_slots = Arc::new(tokio::sync::Semaphore::new(settings.auth.login.hash_slots()));
         Ok(AppState {
             db,
             blobs,
@@ -59,6 +62,7 @@ impl AppState {
             dev_outbox,
             catalogue,
             payment_provider,
+            hash_slots,
         })
     }
 }

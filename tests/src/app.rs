@@ -29,6 +29,8 @@ pub fn test_settings(db_url: &str, redis_url: &str, storage: &Path) -> Settings 
     // by all of a test's users. tests/tests/sign_in.rs lowers them to test them.
     s.auth.codes_per_ip_per_hour = 100_000;
     s.auth.captcha_per_ip_per_minute = 100_000;
+    s.auth.login.ip_captcha_after_failures = 100_000;
+    s.auth.login.ip_lock_after_failures = 100_000;
     // The suites sign in through the development outbox and pay through the
     // development provider; production refusal has its own tests.
     s.mode = pixmart_shared::config::RunMode::Development;

@@ -306,11 +306,15 @@ async fn register_rules_email_login_reset_and_logout() {
     let (s, b) = en(&c).post_json("/api/auth/register", bad_invite).await;
     assert_error(s, &b, 400, "INVITE_CODE_INVALID", "Wrong invite code");
 
-    // Mail code sign-in needs an account; the mail code registers one.
+    // Mail code sign-in needs an account: the holder of a valid code learns
+    // so, and the same code then registers one.
     let (s, b) =
         c.post_json("/api/auth/login", json!({ "loginType": "mail_code", "mail": mail, "verifyCode": "123456" })).await;
-    assert_error(s, &b, 404, "ACCOUNT_NOT_REGISTERED", "该账号尚未注册");
+    assert_error(s, &b, 400, "VERIFY_CODE_WRONG", "验证码错误，请重新输入");
     let code = c.request_code(&mail.to_lowercase()).await;
+    let (s, b) =
+        c.post_json("/api/auth/login", json!({ "loginType": "mail_code", "mail": mail, "verifyCode": code })).await;
+    assert_error(s, &b, 404, "ACCOUNT_NOT_REGISTERED", "该账号尚未注册");
     let (s, b) =
         c.post_json("/api/auth/register", register_body(acct.clone(), &code, "secret-pass", "secret-pass")).await;
     assert_eq!(s, 200, "{b}");
@@ -334,7 +338,7 @@ async fn register_rules_email_login_reset_and_logout() {
             register_body(json!({ "mail": "nobody@example.com" }), "123456", "new-secret", "new-secret"),
         )
         .await;
-    assert_error(s, &b, 404, "ACCOUNT_NOT_REGISTERED", "该账号尚未注册");
+    assert_error(s, &b, 400, "VERIFY_CODE_WRONG", "验证码错误，请重新输入");
     let (s, b) = c.post_json("/api/auth/reset-password", reset("654321", "new-secret", "new-secret")).await;
     assert_error(s, &b, 400, "VERIFY_CODE_EXPIRED", "验证码已失效，请重新获取");
     let code = c.request_code("buyer@example.com").await;
@@ -523,7 +527,7 @@ async fn the_http_sender_posts_the_code_to_the_gateway_and_reports_its_errors() 
     assert_eq!(gw.requests.lock().unwrap()[1].1["channel"], "mail");
     let (s, b) =
         c.post_json("/api/auth/login", json!({ "loginType": "mail_code", "mail": mail, "verifyCode": "123456" })).await;
-    assert_error(s, &b, 404, "ACCOUNT_NOT_REGISTERED", "该账号尚未注册");
+    assert_error(s, &b, 400, "VERIFY_CODE_WRONG", "验证码错误，请重新输入");
     let rows = verify_codes::Entity::find().all(&db).await.unwrap();
     assert!(rows.iter().all(|r| r.target != mail), "no code stored for a failed send");
 }
@@ -535,8 +539,6 @@ async fn the_http_sender_posts_the_code_to_the_gateway_and_reports_its_errors() 
 
 fn trust_local_proxy(s: &mut Settings) {
     s.auth.trusted_proxies = TrustedProxies::parse_list("127.0.0.1/32, 10.0.0.0/8").unwrap();
-    // RED RUN ONLY: the code before the fix trusted proxies with this switch.
-    s.auth.trust_proxy_headers = true;
 }
 
 fn password_login(account: &str, password: &str) -> Value {
@@ -818,8 +820,9 @@ async fn enumeration(db: TestDatabase) {
     let c = app.client();
     let mail = format!("owner-{}@example.com", uuid::Uuid::new_v4().simple());
     let code = c.request_code(&mail).await;
-    let (s, b) =
-        c.post_json("/api/auth/register", register_body(json!({ "mail": mail }), &code, "secret-pass", "secret-pass")).await;
+    let (s, b) = c
+        .post_json("/api/auth/register", register_body(json!({ "mail": mail }), &code, "secret-pass", "secret-pass"))
+        .await;
     assert_eq!(s, 200, "{b}");
     let unknown_phone = random_phone();
     let unknown_mail = format!("nobody-{}@example.com", uuid::Uuid::new_v4().simple());
@@ -859,7 +862,10 @@ async fn enumeration(db: TestDatabase) {
         ),
         (
             "sms login with an unknown invite code",
-            ("/api/auth/login", json!({ "loginType": "sms_code", "mobileId": phone, "verifyCode": wrong(&phone), "inviteCode": "ZZZZZZZZ" })),
+            (
+                "/api/auth/login",
+                json!({ "loginType": "sms_code", "mobileId": phone, "verifyCode": wrong(&phone), "inviteCode": "ZZZZZZZZ" }),
+            ),
             (
                 "/api/auth/login",
                 json!({ "loginType": "sms_code", "mobileId": unknown_phone, "verifyCode": wrong(&unknown_phone), "inviteCode": "ZZZZZZZZ" }),
@@ -1046,7 +1052,8 @@ async fn password_length(db: TestDatabase) {
     let (s, b) = c.post_json("/api/auth/register", register_body(acct.clone(), &code, "12345678", "12345678")).await;
     assert_eq!(s, 200, "{b}");
     let code = c.request_code(&phone).await;
-    let (s, b) = c.post_json("/api/auth/reset-password", register_body(acct.clone(), &code, "abcdefg", "abcdefg")).await;
+    let (s, b) =
+        c.post_json("/api/auth/reset-password", register_body(acct.clone(), &code, "abcdefg", "abcdefg")).await;
     assert_error(s, &b, 400, "INVALID_PASSWORD", "密码长度需为8到64位");
     let (s, b) = c.post_json("/api/auth/login", password_login(&phone, "12345678")).await;
     assert_eq!(s, 200, "{b}");
@@ -1054,10 +1061,8 @@ async fn password_length(db: TestDatabase) {
     // A legacy account, stored as the old rules allowed.
     use argon2::password_hash::{rand_core::OsRng, PasswordHasher, SaltString};
     let legacy = random_phone();
-    let hash = argon2::Argon2::default()
-        .hash_password(b"abc123", &SaltString::generate(&mut OsRng))
-        .unwrap()
-        .to_string();
+    let hash =
+        argon2::Argon2::default().hash_password(b"abc123", &SaltString::generate(&mut OsRng)).unwrap().to_string();
     let db = app.db().await;
     let account = pixmart_shared::domain::Account::parse(&legacy).unwrap();
     pixmart_shared::db::store::users::create_user(&db, &account, hash).await.unwrap();

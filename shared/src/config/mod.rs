@@ -104,9 +104,6 @@ pub struct AuthSettings {
     /// Mixed into every code and captcha hash so a leaked table cannot be
     /// brute-forced offline without it. Set a long random value in production.
     pub code_pepper: SecretString,
-    /// Use `X-Forwarded-For` / `Forwarded` for the per-IP limits (only
-    /// behind a trusted reverse proxy).
-    pub trust_proxy_headers: bool,
     /// The reverse proxies whose `X-Forwarded-For` is believed
     /// (`PIXMART__AUTH__TRUSTED_PROXIES`, addresses or CIDR blocks, comma
     /// separated); empty by default: the socket peer is the client.
@@ -134,7 +131,6 @@ impl Default for AuthSettings {
             codes_per_ip_per_hour: 60,
             max_code_attempts: 5,
             code_pepper: SecretString::from(DEV_CODE_PEPPER),
-            trust_proxy_headers: false,
             trusted_proxies: TrustedProxies::default(),
             login: LoginThrottleSettings::default(),
             public_base_url: "http://127.0.0.1:8080".to_owned(),

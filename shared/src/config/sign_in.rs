@@ -109,6 +109,43 @@ impl TrustedProxies {
     }
 }
 
+impl TrustedProxies {
+    /// The client's address: the socket peer, unless the peer is a trusted
+    /// proxy. Then `X-Forwarded-For` (its values in order, each a comma list
+    /// that every proxy appended its own peer to) is walked from the right
+    /// past trusted hops, and the first untrusted address is the client;
+    /// anything to its left was written by the client and is ignored. When
+    /// every hop is trusted the leftmost is the client; an unreadable hop
+    /// stops the walk at the last address a trusted proxy vouched for.
+    pub fn client_ip(&self, peer: IpAddr, forwarded_for: &[&str]) -> IpAddr {
+        let peer = peer.to_canonical();
+        if !self.contains(peer) {
+            return peer;
+        }
+        let hops: Vec<&str> =
+            forwarded_for.iter().flat_map(|v| v.split(',')).map(str::trim).filter(|h| !h.is_empty()).collect();
+        let mut client = peer;
+        for hop in hops.iter().rev() {
+            let Some(ip) = parse_hop(hop) else { break };
+            client = ip;
+            if !self.contains(ip) {
+                break;
+            }
+        }
+        client
+    }
+}
+
+/// One `X-Forwarded-For` entry: an address, possibly with a port
+/// (`1.2.3.4:5678`, `[::1]:5678`) or in brackets.
+fn parse_hop(hop: &str) -> Option<IpAddr> {
+    let ip = IpAddr::from_str(hop)
+        .ok()
+        .or_else(|| std::net::SocketAddr::from_str(hop).ok().map(|a| a.ip()))
+        .or_else(|| IpAddr::from_str(hop.trim_start_matches('[').trim_end_matches(']')).ok())?;
+    Some(ip.to_canonical())
+}
+
 fn parse_net(s: &str) -> Result<IpNet, String> {
     IpNet::from_str(s)
         .or_else(|_| IpAddr::from_str(s).map(IpNet::from))
@@ -159,5 +196,35 @@ mod tests {
         assert!(TrustedProxies::parse_list("10.0.0.0/33").is_err());
         let from_json: TrustedProxies = serde_json::from_str(r#"["192.168.0.0/16"]"#).unwrap();
         assert!(from_json.contains("192.168.5.5".parse().unwrap()));
+    }
+
+    fn ip(s: &str) -> IpAddr {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn the_client_is_the_rightmost_untrusted_hop_behind_a_trusted_peer() {
+        let p = TrustedProxies::parse_list("127.0.0.1, 10.0.0.0/8").unwrap();
+        let local = ip("127.0.0.1");
+        // No trusted proxy configured: the peer, whatever the header says.
+        assert_eq!(TrustedProxies::default().client_ip(local, &["1.2.3.4"]), local);
+        // An untrusted peer's header counts for nothing.
+        assert_eq!(p.client_ip(ip("198.51.100.1"), &["1.2.3.4"]), ip("198.51.100.1"));
+        // The leftmost entry is the client's own claim; the proxy's is rightmost.
+        assert_eq!(p.client_ip(local, &["6.6.6.6, 198.51.100.7"]), ip("198.51.100.7"));
+        assert_eq!(p.client_ip(local, &["6.6.6.6", "198.51.100.7"]), ip("198.51.100.7"));
+        // Trusted hops are skipped.
+        assert_eq!(p.client_ip(local, &["6.6.6.6, 203.0.113.9, 10.1.1.1"]), ip("203.0.113.9"));
+        // All trusted: the leftmost. No header: the peer.
+        assert_eq!(p.client_ip(local, &["10.2.2.2, 10.1.1.1"]), ip("10.2.2.2"));
+        assert_eq!(p.client_ip(local, &[]), local);
+        assert_eq!(p.client_ip(local, &[" , "]), local);
+        // Ports and brackets; garbage stops at the last vouched-for hop.
+        assert_eq!(p.client_ip(local, &["203.0.113.9:4711"]), ip("203.0.113.9"));
+        assert_eq!(p.client_ip(local, &["[2001:db8::1]:4711"]), ip("2001:db8::1"));
+        assert_eq!(p.client_ip(local, &["2001:db8::1"]), ip("2001:db8::1"));
+        assert_eq!(p.client_ip(local, &["203.0.113.9, unknown, 10.1.1.1"]), ip("10.1.1.1"));
+        // A dual-stack socket's mapped IPv4 peer is the IPv4 address.
+        assert_eq!(p.client_ip(ip("::ffff:127.0.0.1"), &["198.51.100.7"]), ip("198.51.100.7"));
     }
 }

@@ -3,7 +3,7 @@
 
 use chrono::{DateTime, Utc};
 use sea_orm::sea_query::{Expr, ExprTrait, OnConflict};
-use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
+use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryTrait};
 
 use crate::db::entities::rate_counters;
 use crate::db::StoreError;
@@ -52,6 +52,114 @@ pub async fn hit(db: &impl ConnectionTrait, limit: &Limit, now: DateTime<Utc>) -
     .exec(db)
     .await?;
     count(db, limit, now).await
+}
+
+/// Counts one event on a sliding counter (not a fixed window): it lives
+/// until `expires_at`, pushed back by every event, and starts again at 1
+/// once lapsed. Returns the count including this event, read atomically
+/// with the increment (`RETURNING`), so simultaneous callers see distinct
+/// counts.
+pub async fn bump(
+    db: &impl ConnectionTrait,
+    key: &str,
+    now: DateTime<Utc>,
+    expires_at: DateTime<Utc>,
+) -> Result<u32, StoreError> {
+    rate_counters::Entity::delete_many()
+        .filter(rate_counters::Column::CounterKey.eq(key))
+        .filter(rate_counters::Column::ExpiresAt.lte(now))
+        .exec(db)
+        .await?;
+    let mut insert = rate_counters::Entity::insert(rate_counters::ActiveModel {
+        counter_key: Set(key.to_owned()),
+        count: Set(1),
+        expires_at: Set(expires_at),
+    })
+    .on_conflict(
+        OnConflict::column(rate_counters::Column::CounterKey)
+            .value(
+                rate_counters::Column::Count,
+                Expr::col((rate_counters::Entity, rate_counters::Column::Count)).add(1),
+            )
+            .update_column(rate_counters::Column::ExpiresAt)
+            .to_owned(),
+    )
+    .into_query();
+    insert.returning_col(rate_counters::Column::Count);
+    let row = db.query_one(&insert).await?;
+    let count: i32 = match row {
+        Some(r) => r.try_get("", "count")?,
+        None => 1,
+    };
+    Ok(u32::try_from(count).unwrap_or(0))
+}
+
+/// Takes back one event counted by [`bump`] (an attempt that turned out
+/// not to count).
+pub async fn unbump(db: &impl ConnectionTrait, key: &str) -> Result<(), StoreError> {
+    rate_counters::Entity::update_many()
+        .col_expr(rate_counters::Column::Count, Expr::col(rate_counters::Column::Count).sub(1))
+        .filter(rate_counters::Column::CounterKey.eq(key))
+        .filter(rate_counters::Column::Count.gt(0))
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
+/// Holds `key` until `until` unless a live hold exists: true when this
+/// call took it (a lapsed hold is replaced), false when someone holds it.
+/// One statement, so of simultaneous callers exactly one wins.
+pub async fn hold(
+    db: &impl ConnectionTrait,
+    key: &str,
+    now: DateTime<Utc>,
+    until: DateTime<Utc>,
+) -> Result<bool, StoreError> {
+    let taken = rate_counters::Entity::insert(rate_counters::ActiveModel {
+        counter_key: Set(key.to_owned()),
+        count: Set(1),
+        expires_at: Set(until),
+    })
+    .on_conflict(
+        OnConflict::column(rate_counters::Column::CounterKey)
+            .update_columns([rate_counters::Column::Count, rate_counters::Column::ExpiresAt])
+            .action_and_where(Expr::col((rate_counters::Entity, rate_counters::Column::ExpiresAt)).lte(now))
+            .to_owned(),
+    )
+    .exec_without_returning(db)
+    .await?;
+    Ok(taken == 1)
+}
+
+/// When a live hold or counter on `key` lapses; `None` when there is none.
+pub async fn live_until(
+    db: &impl ConnectionTrait,
+    key: &str,
+    now: DateTime<Utc>,
+) -> Result<Option<DateTime<Utc>>, StoreError> {
+    let row = rate_counters::Entity::find_by_id(key.to_owned())
+        .filter(rate_counters::Column::ExpiresAt.gt(now))
+        .one(db)
+        .await?;
+    Ok(row.map(|r| r.expires_at))
+}
+
+/// The live count on a sliding counter (0 when none or lapsed).
+pub async fn live_count(db: &impl ConnectionTrait, key: &str, now: DateTime<Utc>) -> Result<u32, StoreError> {
+    let row = rate_counters::Entity::find_by_id(key.to_owned())
+        .filter(rate_counters::Column::ExpiresAt.gt(now))
+        .one(db)
+        .await?;
+    Ok(row.map(|r| u32::try_from(r.count).unwrap_or(0)).unwrap_or(0))
+}
+
+/// Forgets counters and holds.
+pub async fn clear(db: &impl ConnectionTrait, keys: &[String]) -> Result<(), StoreError> {
+    rate_counters::Entity::delete_many()
+        .filter(rate_counters::Column::CounterKey.is_in(keys.iter().cloned()))
+        .exec(db)
+        .await?;
+    Ok(())
 }
 
 /// Drops counters whose window has passed.
