@@ -81,10 +81,9 @@ pub async fn begin(
     let now = Utc::now();
     let subjects = [Subject::account(account_key, s), Subject::ip(ip, s)];
     // Locked subjects are refused without counting anything.
-    for subject in &subjects {
-        if let Some(until) = rate_limits::live_until(db, &subject.lock, now).await? {
-            return Ok(Err(Refusal::Locked(seconds_left(until, now))));
-        }
+    let locks = [subjects[0].lock.as_str(), subjects[1].lock.as_str()];
+    if let Some(until) = rate_limits::live_until(db, &locks, now).await? {
+        return Ok(Err(Refusal::Locked(seconds_left(until, now))));
     }
     let memory = now + Duration::seconds(i64::try_from(s.failure_memory_secs).unwrap_or(86_400));
     let [account, ip] = subjects;
@@ -105,7 +104,7 @@ pub async fn begin(
             attempt.held.push(subject.lock.clone());
         } else {
             // A simultaneous attempt holds the lock: this one is refused.
-            let left = rate_limits::live_until(db, &subject.lock, now).await?.map(|u| seconds_left(u, now));
+            let left = rate_limits::live_until(db, &[&subject.lock], now).await?.map(|u| seconds_left(u, now));
             undo(db, &attempt).await?;
             return Ok(Err(Refusal::Locked(left.unwrap_or(secs))));
         }
@@ -115,8 +114,7 @@ pub async fn begin(
 
 /// Takes back an attempt that did not count: its failures and locks.
 async fn undo(db: &Db, attempt: &Attempt) -> Result<(), StoreError> {
-    rate_limits::unbump(db, &attempt.account.failures).await?;
-    rate_limits::unbump(db, &attempt.ip.failures).await?;
+    rate_limits::unbump(db, &[&attempt.account.failures, &attempt.ip.failures]).await?;
     rate_limits::clear(db, &attempt.held).await
 }
 

@@ -56,20 +56,16 @@ pub async fn hit(db: &impl ConnectionTrait, limit: &Limit, now: DateTime<Utc>) -
 
 /// Counts one event on a sliding counter (not a fixed window): it lives
 /// until `expires_at`, pushed back by every event, and starts again at 1
-/// once lapsed. Returns the count including this event, read atomically
-/// with the increment (`RETURNING`), so simultaneous callers see distinct
-/// counts.
+/// once lapsed. Returns the count including this event, read in the same
+/// statement as the increment (`RETURNING`), so simultaneous callers see
+/// distinct counts.
 pub async fn bump(
     db: &impl ConnectionTrait,
     key: &str,
     now: DateTime<Utc>,
     expires_at: DateTime<Utc>,
 ) -> Result<u32, StoreError> {
-    rate_counters::Entity::delete_many()
-        .filter(rate_counters::Column::CounterKey.eq(key))
-        .filter(rate_counters::Column::ExpiresAt.lte(now))
-        .exec(db)
-        .await?;
+    let current = |c| Expr::col((rate_counters::Entity, c));
     let mut insert = rate_counters::Entity::insert(rate_counters::ActiveModel {
         counter_key: Set(key.to_owned()),
         count: Set(1),
@@ -79,7 +75,8 @@ pub async fn bump(
         OnConflict::column(rate_counters::Column::CounterKey)
             .value(
                 rate_counters::Column::Count,
-                Expr::col((rate_counters::Entity, rate_counters::Column::Count)).add(1),
+                Expr::case(current(rate_counters::Column::ExpiresAt).lte(now), Expr::value(1))
+                    .finally(current(rate_counters::Column::Count).add(1)),
             )
             .update_column(rate_counters::Column::ExpiresAt)
             .to_owned(),
@@ -94,12 +91,12 @@ pub async fn bump(
     Ok(u32::try_from(count).unwrap_or(0))
 }
 
-/// Takes back one event counted by [`bump`] (an attempt that turned out
-/// not to count).
-pub async fn unbump(db: &impl ConnectionTrait, key: &str) -> Result<(), StoreError> {
+/// Takes back one event counted by [`bump`] on each of `keys` (an attempt
+/// that turned out not to count).
+pub async fn unbump(db: &impl ConnectionTrait, keys: &[&str]) -> Result<(), StoreError> {
     rate_counters::Entity::update_many()
         .col_expr(rate_counters::Column::Count, Expr::col(rate_counters::Column::Count).sub(1))
-        .filter(rate_counters::Column::CounterKey.eq(key))
+        .filter(rate_counters::Column::CounterKey.is_in(keys.iter().copied()))
         .filter(rate_counters::Column::Count.gt(0))
         .exec(db)
         .await?;
@@ -131,30 +128,26 @@ pub async fn hold(
     Ok(taken == 1)
 }
 
-/// When a live hold or counter on `key` lapses; `None` when there is none.
+/// The latest time a live hold or counter among `keys` lapses; `None`
+/// when none is live.
 pub async fn live_until(
     db: &impl ConnectionTrait,
-    key: &str,
+    keys: &[&str],
     now: DateTime<Utc>,
 ) -> Result<Option<DateTime<Utc>>, StoreError> {
-    let row = rate_counters::Entity::find_by_id(key.to_owned())
+    let rows = rate_counters::Entity::find()
+        .filter(rate_counters::Column::CounterKey.is_in(keys.iter().copied()))
         .filter(rate_counters::Column::ExpiresAt.gt(now))
-        .one(db)
+        .all(db)
         .await?;
-    Ok(row.map(|r| r.expires_at))
-}
-
-/// The live count on a sliding counter (0 when none or lapsed).
-pub async fn live_count(db: &impl ConnectionTrait, key: &str, now: DateTime<Utc>) -> Result<u32, StoreError> {
-    let row = rate_counters::Entity::find_by_id(key.to_owned())
-        .filter(rate_counters::Column::ExpiresAt.gt(now))
-        .one(db)
-        .await?;
-    Ok(row.map(|r| u32::try_from(r.count).unwrap_or(0)).unwrap_or(0))
+    Ok(rows.into_iter().map(|r| r.expires_at).max())
 }
 
 /// Forgets counters and holds.
 pub async fn clear(db: &impl ConnectionTrait, keys: &[String]) -> Result<(), StoreError> {
+    if keys.is_empty() {
+        return Ok(());
+    }
     rate_counters::Entity::delete_many()
         .filter(rate_counters::Column::CounterKey.is_in(keys.iter().cloned()))
         .exec(db)
