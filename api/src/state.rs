@@ -27,6 +27,8 @@ pub struct AppState {
     pub payment_provider: Arc<dyn crate::payments::PaymentProvider>,
     /// argon2 hashes that may run at once (`auth.login.max_concurrent_hashes`).
     pub hash_slots: Arc<tokio::sync::Semaphore>,
+    /// Password logins handled at once (`auth.login.max_concurrent_logins`).
+    pub login_slots: Arc<tokio::sync::Semaphore>,
 }
 
 impl AppState {
@@ -51,6 +53,8 @@ impl AppState {
         );
         let payment_provider = crate::payments::from_settings(&settings.payments).context("payment provider")?;
         let hash_slots = Arc::new(tokio::sync::Semaphore::new(settings.auth.login.hash_slots()));
+        let login_slots =
+            Arc::new(tokio::sync::Semaphore::new(settings.auth.login.login_slots(settings.database.max_connections)));
         Ok(AppState {
             db,
             blobs,
@@ -63,6 +67,7 @@ impl AppState {
             catalogue,
             payment_provider,
             hash_slots,
+            login_slots,
         })
     }
 }

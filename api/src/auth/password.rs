@@ -47,6 +47,18 @@ pub fn verify(password: &Password, stored: Option<&str>) -> bool {
     }
 }
 
+/// One of `slots`, waiting at most `wait` (then `SERVICE_UNAVAILABLE`).
+pub async fn slot(slots: &Semaphore, wait: Duration) -> Result<tokio::sync::SemaphorePermit<'_>, ApiError> {
+    match tokio::time::timeout(wait, slots.acquire()).await {
+        Ok(Ok(permit)) => Ok(permit),
+        Ok(Err(closed)) => Err(ApiError::internal(closed)),
+        Err(_) => {
+            tracing::warn!("sign-in busy: refused after waiting {wait:?}");
+            Err(ApiError::new(ErrorCode::ServiceUnavailable))
+        }
+    }
+}
+
 /// Runs argon2 work on the blocking pool once one of `slots` is free, so a
 /// flood of sign-ins queues here instead of taking every core from the
 /// other requests. Waiting longer than `wait` is `SERVICE_UNAVAILABLE`.
@@ -55,14 +67,7 @@ where
     F: FnOnce() -> T + Send + 'static,
     T: Send + 'static,
 {
-    let permit = match tokio::time::timeout(wait, slots.acquire()).await {
-        Ok(Ok(permit)) => permit,
-        Ok(Err(closed)) => return Err(ApiError::internal(closed)),
-        Err(_) => {
-            tracing::warn!("password hashing busy: sign-in refused after waiting {wait:?}");
-            return Err(ApiError::new(ErrorCode::ServiceUnavailable));
-        }
-    };
+    let permit = slot(slots, wait).await?;
     let out = actix_web::web::block(work).await.map_err(ApiError::internal);
     drop(permit);
     out

@@ -217,6 +217,8 @@ async fn password_login(state: &AppState, req: &HttpRequest, b: &LoginBody) -> A
     };
     let auth = &state.settings.auth;
     let ip = client_ip(req, auth);
+    // Held to the end: waiting logins hold no database connection.
+    let _login_slot = password::slot(&state.login_slots, hash_wait(state)).await?;
     let attempt = match throttle::begin(&state.db, auth, account_key(&account), &ip).await? {
         Ok(attempt) => attempt,
         Err(refusal) => return Ok(refused_login(refusal)),

@@ -40,6 +40,12 @@ pub struct LoginThrottleSettings {
     /// How long a sign-in waits for a hashing slot before it is answered
     /// `SERVICE_UNAVAILABLE` (default 10 000 ms).
     pub hash_wait_ms: u64,
+    /// Password logins handled at once per API process (default 0: half
+    /// the database pool). The rest wait in memory, holding no database
+    /// connection, so a flood of guesses (which all update the same
+    /// counter row) cannot take every pooled connection from other
+    /// requests. They wait at most `hash_wait_ms`.
+    pub max_concurrent_logins: usize,
 }
 
 impl Default for LoginThrottleSettings {
@@ -54,6 +60,7 @@ impl Default for LoginThrottleSettings {
             failure_memory_secs: 86_400,
             max_concurrent_hashes: 0,
             hash_wait_ms: 10_000,
+            max_concurrent_logins: 0,
         }
     }
 }
@@ -65,6 +72,14 @@ impl LoginThrottleSettings {
             return self.max_concurrent_hashes;
         }
         std::thread::available_parallelism().map(usize::from).unwrap_or(2)
+    }
+
+    /// The configured bound, or half the database pool (at least 1).
+    pub fn login_slots(&self, db_pool: u32) -> usize {
+        if self.max_concurrent_logins > 0 {
+            return self.max_concurrent_logins;
+        }
+        usize::try_from(db_pool / 2).unwrap_or(1).max(1)
     }
 
     /// How long `failures` (counted so far, this one included) lock a
