@@ -197,6 +197,9 @@ mod tests {
         assert_eq!(s.lock_secs(10, 5), Some(1920));
         assert_eq!(s.lock_secs(11, 5), Some(3600));
         assert_eq!(s.lock_secs(u32::MAX, 5), Some(3600));
+        assert_eq!(s.login_slots(10), 5);
+        assert_eq!(s.login_slots(1), 1);
+        assert!(s.hash_slots() >= 1);
     }
 
     #[test]
