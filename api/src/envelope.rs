@@ -19,3 +19,12 @@ pub fn ok<T: Serialize>(data: T) -> HttpResponse {
 pub fn ok_msg<T: Serialize>(data: T, msg: &str) -> HttpResponse {
     HttpResponse::Ok().json(Envelope { code: 0, msg, data })
 }
+
+/// An error envelope that carries data (the plain `ApiError` carries none):
+/// `{"code":<n>,"msg":msg,"error":"<ID>","data":data}` with the code's status.
+pub fn failure(code: pixmart_shared::ErrorCode, msg: String, data: serde_json::Value) -> HttpResponse {
+    let status =
+        actix_web::http::StatusCode::from_u16(code.http_status()).unwrap_or(actix_web::http::StatusCode::BAD_REQUEST);
+    HttpResponse::build(status)
+        .json(serde_json::json!({ "code": code.number(), "msg": msg, "error": code.id(), "data": data }))
+}

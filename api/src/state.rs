@@ -31,6 +31,10 @@ pub struct AppState {
     pub refine_replies: Arc<crate::refine_replies::RefineReplies>,
     /// The same provider when it is WeChat Pay (its notification endpoint).
     pub wechatpay: Option<Arc<crate::payments::wechatpay::WechatPay>>,
+    /// argon2 hashes that may run at once (`auth.login.max_concurrent_hashes`).
+    pub hash_slots: Arc<tokio::sync::Semaphore>,
+    /// Password logins handled at once (`auth.login.max_concurrent_logins`).
+    pub login_slots: Arc<tokio::sync::Semaphore>,
 }
 
 impl AppState {
@@ -56,6 +60,9 @@ impl AppState {
                 .context("product catalogue")?,
         );
         let providers = crate::payments::from_settings(&settings).context("payment provider")?;
+        let hash_slots = Arc::new(tokio::sync::Semaphore::new(settings.auth.login.hash_slots()));
+        let login_slots =
+            Arc::new(tokio::sync::Semaphore::new(settings.auth.login.login_slots(settings.database.max_connections)));
         Ok(AppState {
             db,
             blobs,
@@ -70,6 +77,8 @@ impl AppState {
             wechatpay: providers.wechatpay,
             limits: Arc::new(crate::limits::Limiters::default()),
             refine_replies,
+            hash_slots,
+            login_slots,
         })
     }
 }

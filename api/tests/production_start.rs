@@ -1,7 +1,6 @@
 //! A plain start of the `pixmart-api` program is a production start: with
 //! any development convenience or built-in secret it exits non-zero and
 //! names each offending setting.
-#![allow(clippy::expect_used)]
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 

@@ -68,7 +68,7 @@ error_codes! {
     InvalidPhone = ("INVALID_PHONE", 1001, 400, "请输入正确的手机号码", "Please enter a correct phone number"),
     InvalidEmail = ("INVALID_EMAIL", 1002, 400, "请输入正确的邮箱", "Please enter a correct email"),
     InvalidAccount = ("INVALID_ACCOUNT", 1003, 400, "请输入正确的手机号码/邮箱", "Please enter a correct phone number or email"),
-    InvalidPassword = ("INVALID_PASSWORD", 1004, 400, "密码长度需为6到64位", "Password must be 6 to 64 characters"),
+    InvalidPassword = ("INVALID_PASSWORD", 1004, 400, "密码长度需为8到64位", "Password must be 8 to 64 characters"),
     AccountExists = ("ACCOUNT_EXISTS", 1005, 409, "该账号已注册，请直接登录", "This account is already registered, please log in"),
     LoginFailed = ("LOGIN_FAILED", 1006, 401, "用户名密码输入错误", "Username or Password Incorrect"),
     Unauthorized = ("UNAUTHORIZED", 1007, 401, "请先登录", "Please log in first"),
@@ -90,6 +90,8 @@ error_codes! {
     InviteCodeInvalid = ("INVITE_CODE_INVALID", 1024, 400, "邀请码错误", "Wrong invite code"),
     AccountNotRegistered = ("ACCOUNT_NOT_REGISTERED", 1025, 404, "该账号尚未注册", "This account is not registered"),
     LoginErrorQuery = ("LOGIN_ERROR_QUERY", 1026, 401, "用户名或密码错误！", "Incorrect username or password!"),
+    // Password-login throttle (sign-in hardening): `data.secondsLeft` says how long.
+    LoginLocked = ("LOGIN_LOCKED", 1029, 429, "登录失败次数过多，请{n}秒后再试", "Too many failed sign-ins, please try again in {n} seconds"),
     // Hints rather than failures: the text an SMS login that created the
     // account shows (desktop, then mobile). Carried in the login answer.
     PhoneAutoRegistered = ("PHONE_AUTO_REGISTERED", 1027, 200, "该手机号尚未注册，将为您直接注册并登录", "This phone number is not registered yet; it will be registered and signed in directly"),

@@ -32,6 +32,8 @@ pub fn test_settings(db_url: &str, redis_url: &str, storage: &Path) -> Settings 
     // Likewise the per-IP throttle of the anonymous forms;
     // tests/tests/abuse_limits.rs lowers it to test it.
     s.limits.forms_per_ip_per_hour = 100_000;
+    s.auth.login.ip_captcha_after_failures = 100_000;
+    s.auth.login.ip_lock_after_failures = 100_000;
     // The suites sign in through the development outbox and pay through the
     // development provider; production refusal has its own tests.
     s.mode = pixmart_shared::config::RunMode::Development;

@@ -3,16 +3,19 @@
 //! HTTP code sender against a local gateway; every message in zh and en.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::sync::atomic::{AtomicU16, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU16, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
+use pixmart_shared::config::{Settings, TrustedProxies};
 use pixmart_shared::db::entities::verify_codes;
 use pixmart_shared::db::store::ledger;
 use pixmart_shared::domain::UserId;
-use pixmart_tests::app::random_phone;
+use pixmart_tests::app::{random_phone, urlencode};
 use pixmart_tests::{TestApp, TestClient, TestDatabase};
 use sea_orm::EntityTrait;
 use serde_json::{json, Value};
+use tokio::task::JoinSet;
 
 fn assert_error(status: u16, body: &Value, http: u16, error: &str, msg: &str) {
     assert_eq!(status, http, "{body}");
@@ -303,11 +306,15 @@ async fn register_rules_email_login_reset_and_logout() {
     let (s, b) = en(&c).post_json("/api/auth/register", bad_invite).await;
     assert_error(s, &b, 400, "INVITE_CODE_INVALID", "Wrong invite code");
 
-    // Mail code sign-in needs an account; the mail code registers one.
+    // Mail code sign-in needs an account: the holder of a valid code learns
+    // so, and the same code then registers one.
     let (s, b) =
         c.post_json("/api/auth/login", json!({ "loginType": "mail_code", "mail": mail, "verifyCode": "123456" })).await;
-    assert_error(s, &b, 404, "ACCOUNT_NOT_REGISTERED", "该账号尚未注册");
+    assert_error(s, &b, 400, "VERIFY_CODE_WRONG", "验证码错误，请重新输入");
     let code = c.request_code(&mail.to_lowercase()).await;
+    let (s, b) =
+        c.post_json("/api/auth/login", json!({ "loginType": "mail_code", "mail": mail, "verifyCode": code })).await;
+    assert_error(s, &b, 404, "ACCOUNT_NOT_REGISTERED", "该账号尚未注册");
     let (s, b) =
         c.post_json("/api/auth/register", register_body(acct.clone(), &code, "secret-pass", "secret-pass")).await;
     assert_eq!(s, 200, "{b}");
@@ -331,7 +338,7 @@ async fn register_rules_email_login_reset_and_logout() {
             register_body(json!({ "mail": "nobody@example.com" }), "123456", "new-secret", "new-secret"),
         )
         .await;
-    assert_error(s, &b, 404, "ACCOUNT_NOT_REGISTERED", "该账号尚未注册");
+    assert_error(s, &b, 400, "VERIFY_CODE_WRONG", "验证码错误，请重新输入");
     let (s, b) = c.post_json("/api/auth/reset-password", reset("654321", "new-secret", "new-secret")).await;
     assert_error(s, &b, 400, "VERIFY_CODE_EXPIRED", "验证码已失效，请重新获取");
     let code = c.request_code("buyer@example.com").await;
@@ -520,7 +527,547 @@ async fn the_http_sender_posts_the_code_to_the_gateway_and_reports_its_errors() 
     assert_eq!(gw.requests.lock().unwrap()[1].1["channel"], "mail");
     let (s, b) =
         c.post_json("/api/auth/login", json!({ "loginType": "mail_code", "mail": mail, "verifyCode": "123456" })).await;
-    assert_error(s, &b, 404, "ACCOUNT_NOT_REGISTERED", "该账号尚未注册");
+    assert_error(s, &b, 400, "VERIFY_CODE_WRONG", "验证码错误，请重新输入");
     let rows = verify_codes::Entity::find().all(&db).await.unwrap();
     assert!(rows.iter().all(|r| r.target != mail), "no code stored for a failed send");
+}
+
+// ---------------------------------------------------------------------------
+// Sign-in hardening (docs/security/sign-in.md). Every client of a test
+// connects from 127.0.0.1; tests that need several client addresses make
+// 127.0.0.1 a trusted proxy and send `X-Forwarded-For` as a proxy would.
+
+fn trust_local_proxy(s: &mut Settings) {
+    s.auth.trusted_proxies = TrustedProxies::parse_list("127.0.0.1/32, 10.0.0.0/8").unwrap();
+}
+
+fn password_login(account: &str, password: &str) -> Value {
+    json!({ "loginType": "", "username": account, "password": password })
+}
+
+/// A POST that arrives through the proxy with this `X-Forwarded-For`.
+async fn post_via(c: &TestClient, forwarded: &str, path: &str, body: Value) -> (u16, Value) {
+    let resp = c
+        .http
+        .post(format!("{}{}", c.base, path))
+        .header("X-Forwarded-For", forwarded)
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    let status = resp.status().as_u16();
+    (status, resp.json().await.unwrap())
+}
+
+/// Asks for a captcha image through the proxy: true when one was drawn.
+async fn captcha_via(c: &TestClient, forwarded: &str, account: &str) -> bool {
+    let resp = c
+        .http
+        .get(format!("{}/api/auth/captcha?mobileId={}", c.base, urlencode(account)))
+        .header("X-Forwarded-For", forwarded)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status().as_u16(), 200);
+    !resp.bytes().await.unwrap().is_empty()
+}
+
+fn percentile(latencies: &mut [Duration], p: f64) -> Duration {
+    latencies.sort();
+    let i = ((latencies.len() as f64 * p).ceil() as usize).clamp(1, latencies.len()) - 1;
+    latencies[i]
+}
+
+fn median(mut v: Vec<Duration>) -> Duration {
+    percentile(&mut v, 0.5)
+}
+
+/// P3: N parallel wrong guesses get exactly the configured attempts.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn parallel_wrong_codes_get_exactly_the_configured_attempts() {
+    parallel_code_guesses(TestDatabase::sqlite()).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn parallel_wrong_codes_get_exactly_the_configured_attempts_on_postgres() {
+    parallel_code_guesses(TestDatabase::postgres().await).await;
+}
+
+async fn parallel_code_guesses(db: TestDatabase) {
+    const ATTEMPTS: u32 = 5;
+    let app = TestApp::start_with(db, |s| s.auth.max_code_attempts = ATTEMPTS).await;
+    let c = app.client();
+    let phone = random_phone();
+    let code = c.request_code(&phone).await;
+    let right: u32 = code.parse().unwrap();
+    let mut guesses = JoinSet::new();
+    for i in 0..50u32 {
+        let wrong = format!("{:06}", (right + 1 + i) % 1_000_000);
+        let (c, body) = (c.clone(), sms_login(&phone, &wrong));
+        guesses.spawn(async move { c.post_json("/api/auth/login", body).await });
+    }
+    let (mut counted, mut refused) = (0, 0);
+    while let Some(answer) = guesses.join_next().await {
+        let (s, b) = answer.unwrap();
+        assert_eq!(s, 400, "{b}");
+        match b["error"].as_str().unwrap() {
+            "VERIFY_CODE_WRONG" => counted += 1,
+            "VERIFY_CODE_ATTEMPTS" => refused += 1,
+            other => panic!("unexpected {other}: {b}"),
+        }
+    }
+    assert_eq!((counted, refused), (ATTEMPTS, 50 - ATTEMPTS), "wrong entries counted vs refused");
+    // The code is void now: even the right one is refused.
+    let (s, b) = c.post_json("/api/auth/login", sms_login(&phone, &code)).await;
+    assert_error(s, &b, 400, "VERIFY_CODE_ATTEMPTS", "验证码错误次数过多，请重新获取");
+    let db = app.db().await;
+    let rows = verify_codes::Entity::find().all(&db).await.unwrap();
+    let row = rows.iter().find(|r| r.target == phone).unwrap();
+    assert_eq!(row.attempts, ATTEMPTS as i32);
+    assert!(row.consumed_at.is_none());
+}
+
+/// P2: a flood of password guesses from one address is cut off after the
+/// configured count (refused guesses are not hashed), another address still
+/// signs in, and other users' requests stay fast meanwhile.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn password_guesses_from_one_ip_are_throttled_and_the_api_stays_responsive() {
+    password_flood(TestDatabase::sqlite(), "sqlite").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn password_guesses_from_one_ip_are_throttled_on_postgres() {
+    password_flood(TestDatabase::postgres().await, "postgres").await;
+}
+
+async fn password_flood(db: TestDatabase, db_name: &str) {
+    const IP_LIMIT: u32 = 20;
+    let app = TestApp::start_with(db, |s| {
+        trust_local_proxy(s);
+        s.auth.login.ip_lock_after_failures = IP_LIMIT;
+        // This test counts the lock alone; the captcha step has its own test.
+        s.auth.login.ip_captcha_after_failures = 1_000;
+    })
+    .await;
+    let mut other = app.client();
+    let other_phone = other.register_random().await;
+
+    // Another signed-in user keeps using the API during the attack.
+    let stop = Arc::new(AtomicBool::new(false));
+    let probe = {
+        let (other, stop) = (other.clone(), stop.clone());
+        tokio::spawn(async move {
+            let mut latencies = vec![];
+            while !stop.load(Ordering::SeqCst) {
+                let t = Instant::now();
+                let (s, b) = other.get("/api/user/info").await;
+                assert_eq!(s, 200, "{b}");
+                latencies.push(t.elapsed());
+                tokio::time::sleep(Duration::from_millis(5)).await;
+            }
+            latencies
+        })
+    };
+
+    let attacker = app.client();
+    let started = Instant::now();
+    let mut guesses = JoinSet::new();
+    for _ in 0..100 {
+        let c = attacker.clone();
+        // Each guess names another account: only the address ties them.
+        let account = random_phone();
+        guesses.spawn(async move {
+            post_via(&c, "198.51.100.7", "/api/auth/login", password_login(&account, "wrong-password")).await
+        });
+    }
+    let (mut verified, mut locked) = (0, 0);
+    while let Some(answer) = guesses.join_next().await {
+        let (s, b) = answer.unwrap();
+        match b["error"].as_str() {
+            Some("LOGIN_FAILED") => verified += 1,
+            Some("LOGIN_LOCKED") => {
+                assert_eq!(s, 429, "{b}");
+                assert!(b["data"]["secondsLeft"].as_u64().unwrap() > 0, "{b}");
+                locked += 1;
+            }
+            _ => panic!("unexpected answer {s}: {b}"),
+        }
+    }
+    let attack = started.elapsed();
+    stop.store(true, Ordering::SeqCst);
+    let mut latencies = probe.await.unwrap();
+    let p99 = percentile(&mut latencies, 0.99);
+    eprintln!(
+        "[{db_name}] 100 guesses in {attack:?}: {verified} verified, {locked} locked; GET /api/user/info by another \
+         user during the attack: p50 {:?}, p99 {p99:?} over {} requests",
+        percentile(&mut latencies, 0.5),
+        latencies.len()
+    );
+    assert_eq!((verified, locked), (IP_LIMIT, 100 - IP_LIMIT));
+    assert!(p99 < Duration::from_secs(5), "p99 {p99:?}");
+
+    // The locked address is refused even with the right password; another
+    // address signs the user in.
+    let (s, b) =
+        post_via(&attacker, "198.51.100.7", "/api/auth/login", password_login(&other_phone, "secret-pass")).await;
+    assert_eq!((s, b["error"].as_str()), (429, Some("LOGIN_LOCKED")), "{b}");
+    let (s, b) =
+        post_via(&attacker, "203.0.113.5", "/api/auth/login", password_login(&other_phone, "secret-pass")).await;
+    assert_eq!(s, 200, "{b}");
+}
+
+/// P2: per account, a captcha after a few failures, then a lock that
+/// doubles; a success forgets the failures.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn password_login_needs_a_captcha_after_failures_then_locks_with_growing_backoff() {
+    account_throttle(TestDatabase::sqlite()).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn password_login_account_throttle_on_postgres() {
+    account_throttle(TestDatabase::postgres().await).await;
+}
+
+async fn account_throttle(db: TestDatabase) {
+    let app = TestApp::start_with(db, |s| {
+        trust_local_proxy(s);
+        s.auth.login.captcha_after_failures = 2;
+        s.auth.login.lock_after_failures = 4;
+        s.auth.login.lock_base_secs = 1;
+        s.auth.captcha_per_account_per_minute = 100;
+        s.auth.captcha_per_account_all_ips_per_minute = 100;
+    })
+    .await;
+    let mut user = app.client();
+    let phone = user.register_random().await;
+    let c = app.client();
+    // Every guess from another address: the account's own count decides.
+    let mut n = 0;
+    let mut attempt = |password: &'static str| {
+        n += 1;
+        let (c, phone, ip) = (c.clone(), phone.clone(), format!("198.51.100.{n}"));
+        async move { post_via(&c, &ip, "/api/auth/login", password_login(&phone, password)).await }
+    };
+    for _ in 0..2 {
+        let (s, b) = attempt("wrong-password").await;
+        assert_error(s, &b, 401, "LOGIN_FAILED", "用户名密码输入错误");
+    }
+    // Now a solved captcha is needed, even with the right password; asking
+    // without one counts nothing.
+    for pw in ["wrong-password", "secret-pass", "wrong-password"] {
+        let (s, b) = attempt(pw).await;
+        assert_error(s, &b, 400, "CAPTCHA_REQUIRED", "请先完成图形验证");
+        assert_eq!(b["data"]["captchaRequired"], true, "{b}");
+    }
+    c.solve_captcha(&phone).await;
+    let (s, b) = attempt("wrong-password").await;
+    assert_error(s, &b, 401, "LOGIN_FAILED", "用户名密码输入错误");
+    // One captcha buys one attempt.
+    let (s, b) = attempt("wrong-password").await;
+    assert_eq!(b["error"], "CAPTCHA_REQUIRED", "{s} {b}");
+    c.solve_captcha(&phone).await;
+    let (s, b) = attempt("wrong-password").await;
+    assert_error(s, &b, 401, "LOGIN_FAILED", "用户名密码输入错误");
+    // The fourth failure locked the account for 1 s: the right password too.
+    c.solve_captcha(&phone).await;
+    let (s, b) = attempt("secret-pass").await;
+    assert_eq!((s, b["error"].as_str()), (429, Some("LOGIN_LOCKED")), "{b}");
+    assert_eq!(b["data"]["secondsLeft"], 1, "{b}");
+    assert_eq!(b["msg"], "登录失败次数过多，请1秒后再试");
+    tokio::time::sleep(Duration::from_millis(1100)).await;
+    // The fifth locks for twice as long.
+    let (s, b) = attempt("wrong-password").await;
+    assert_error(s, &b, 401, "LOGIN_FAILED", "用户名密码输入错误");
+    let (s, b) = attempt("secret-pass").await;
+    assert_eq!((s, b["error"].as_str()), (429, Some("LOGIN_LOCKED")), "{b}");
+    assert_eq!(b["data"]["secondsLeft"], 2, "{b}");
+    tokio::time::sleep(Duration::from_millis(2100)).await;
+    c.solve_captcha(&phone).await;
+    let (s, b) = attempt("secret-pass").await;
+    assert_eq!(s, 200, "{b}");
+    // The success forgot the failures: no captcha needed.
+    let (s, b) = attempt("wrong-password").await;
+    assert_error(s, &b, 401, "LOGIN_FAILED", "用户名密码输入错误");
+    let (s, b) = attempt("secret-pass").await;
+    assert_eq!(s, 200, "{b}");
+}
+
+/// P4: register, reset, mail-code and SMS sign-in answer a wrong code the
+/// same for existing and unknown accounts; only a valid code's holder
+/// learns which it is. Password login answers (and takes) the same.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sign_in_answers_do_not_reveal_whether_an_account_exists() {
+    enumeration(TestDatabase::sqlite()).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sign_in_answers_do_not_reveal_accounts_on_postgres() {
+    enumeration(TestDatabase::postgres().await).await;
+}
+
+async fn enumeration(db: TestDatabase) {
+    let app = TestApp::start_with(db, |s| {
+        s.auth.resend_secs = 0;
+        // Timing needs repeated wrong passwords without a captcha.
+        s.auth.login.captcha_after_failures = 1_000;
+        s.auth.login.lock_after_failures = 1_000;
+        s.auth.login.ip_captcha_after_failures = 1_000;
+        s.auth.login.ip_lock_after_failures = 1_000;
+    })
+    .await;
+    let mut owner = app.client();
+    let phone = owner.register_random().await;
+    let c = app.client();
+    let mail = format!("owner-{}@example.com", uuid::Uuid::new_v4().simple());
+    let code = c.request_code(&mail).await;
+    let (s, b) = c
+        .post_json("/api/auth/register", register_body(json!({ "mail": mail }), &code, "secret-pass", "secret-pass"))
+        .await;
+    assert_eq!(s, 200, "{b}");
+    let unknown_phone = random_phone();
+    let unknown_mail = format!("nobody-{}@example.com", uuid::Uuid::new_v4().simple());
+    // A code is pending for each, so a wrong code is a real wrong entry.
+    let mut codes = std::collections::HashMap::new();
+    for acct in [&phone, &unknown_phone, &mail, &unknown_mail] {
+        codes.insert(acct.clone(), c.request_code(acct).await);
+    }
+    let wrong = |acct: &str| format!("{:06}", (codes[acct].parse::<u32>().unwrap() + 1) % 1_000_000);
+    let phone_acct = |p: &str| json!({ "mobileId": p });
+    let mail_acct = |m: &str| json!({ "mail": m });
+
+    let pairs = [
+        (
+            "register",
+            ("/api/auth/register", register_body(phone_acct(&phone), &wrong(&phone), "secret-pass", "secret-pass")),
+            (
+                "/api/auth/register",
+                register_body(phone_acct(&unknown_phone), &wrong(&unknown_phone), "secret-pass", "secret-pass"),
+            ),
+        ),
+        (
+            "reset",
+            ("/api/auth/reset-password", register_body(mail_acct(&mail), &wrong(&mail), "new-secret", "new-secret")),
+            (
+                "/api/auth/reset-password",
+                register_body(mail_acct(&unknown_mail), &wrong(&unknown_mail), "new-secret", "new-secret"),
+            ),
+        ),
+        (
+            "mail login",
+            ("/api/auth/login", json!({ "loginType": "mail_code", "mail": mail, "verifyCode": wrong(&mail) })),
+            (
+                "/api/auth/login",
+                json!({ "loginType": "mail_code", "mail": unknown_mail, "verifyCode": wrong(&unknown_mail) }),
+            ),
+        ),
+        (
+            "sms login with an unknown invite code",
+            (
+                "/api/auth/login",
+                json!({ "loginType": "sms_code", "mobileId": phone, "verifyCode": wrong(&phone), "inviteCode": "ZZZZZZZZ" }),
+            ),
+            (
+                "/api/auth/login",
+                json!({ "loginType": "sms_code", "mobileId": unknown_phone, "verifyCode": wrong(&unknown_phone), "inviteCode": "ZZZZZZZZ" }),
+            ),
+        ),
+        (
+            "password login",
+            ("/api/auth/login", password_login(&phone, "wrong-password")),
+            ("/api/auth/login", password_login(&unknown_phone, "wrong-password")),
+        ),
+    ];
+    for (what, (p1, existing), (p2, unknown)) in pairs {
+        let a = c.post_json(p1, existing).await;
+        let b = c.post_json(p2, unknown).await;
+        assert_eq!(a, b, "{what}: existing vs unknown account");
+        assert!(a.0 >= 400, "{what}: {a:?}");
+    }
+
+    // The holder of a valid code learns the truth, and the code is not
+    // spent on it: it still signs in (or registers).
+    let (s, b) = c
+        .post_json(
+            "/api/auth/register",
+            register_body(phone_acct(&phone), &codes[&phone], "secret-pass", "secret-pass"),
+        )
+        .await;
+    assert_error(s, &b, 409, "ACCOUNT_EXISTS", "该账号已注册，请直接登录");
+    let (s, b) = c.post_json("/api/auth/login", sms_login(&phone, &codes[&phone])).await;
+    assert_eq!((s, &b["data"]["registered"]), (200, &json!(false)), "{b}");
+    let (s, b) = c
+        .post_json(
+            "/api/auth/reset-password",
+            register_body(mail_acct(&unknown_mail), &codes[&unknown_mail], "new-secret", "new-secret"),
+        )
+        .await;
+    assert_error(s, &b, 404, "ACCOUNT_NOT_REGISTERED", "该账号尚未注册");
+    let (s, b) = c
+        .post_json(
+            "/api/auth/login",
+            json!({ "loginType": "mail_code", "mail": unknown_mail, "verifyCode": codes[&unknown_mail] }),
+        )
+        .await;
+    assert_error(s, &b, 404, "ACCOUNT_NOT_REGISTERED", "该账号尚未注册");
+    let (s, b) = c
+        .post_json(
+            "/api/auth/register",
+            register_body(mail_acct(&unknown_mail), &codes[&unknown_mail], "secret-pass", "secret-pass"),
+        )
+        .await;
+    assert_eq!(s, 200, "the code survived the refusal: {b}");
+
+    // Password login costs the same for an unknown account: both verify an
+    // argon2 hash (a generous bound; timings belong in benchmarks).
+    let mut known = vec![];
+    let mut unknown = vec![];
+    for _ in 0..7 {
+        let t = Instant::now();
+        let (s, _) = c.post_json("/api/auth/login", password_login(&phone, "wrong-password")).await;
+        known.push(t.elapsed());
+        let t = Instant::now();
+        let (s2, _) = c.post_json("/api/auth/login", password_login(&random_phone(), "wrong-password")).await;
+        unknown.push(t.elapsed());
+        assert_eq!((s, s2), (401, 401));
+    }
+    let (known, unknown) = (median(known), median(unknown));
+    eprintln!("password login, median: existing account {known:?}, unknown account {unknown:?}");
+    assert!(unknown * 3 >= known, "an unknown account answers much faster: {unknown:?} vs {known:?}");
+}
+
+/// P6: the client address for the limits is the rightmost address not
+/// added by a trusted proxy; what the client writes to its left is ignored,
+/// and without a trusted peer the header counts for nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn spoofed_forwarded_for_does_not_change_the_ip_used_for_limits() {
+    trusted_proxy(TestDatabase::sqlite()).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn spoofed_forwarded_for_is_ignored_on_postgres() {
+    trusted_proxy(TestDatabase::postgres().await).await;
+}
+
+async fn trusted_proxy(db: TestDatabase) {
+    let app = TestApp::start_with(db, |s| {
+        trust_local_proxy(s);
+        s.auth.captcha_per_ip_per_minute = 3;
+    })
+    .await;
+    let c = app.client();
+    // The proxy appends the real client, 198.51.100.7; the client writes a
+    // different address to its left each time.
+    for i in 0..3 {
+        assert!(captcha_via(&c, &format!("10.9.9.{i}, 198.51.100.7"), &random_phone()).await);
+    }
+    assert!(
+        !captcha_via(&c, "172.16.0.1, 198.51.100.7", &random_phone()).await,
+        "a spoofed leftmost address escaped the per-IP limit"
+    );
+    // Through two trusted proxies (10.1.1.1 then 127.0.0.1) the rightmost
+    // untrusted hop is the client: its own quota, whatever it spoofs.
+    for spoof in ["", "198.51.100.7, ", "1.2.3.4, "] {
+        assert!(captcha_via(&c, &format!("{spoof}203.0.113.9, 10.1.1.1"), &random_phone()).await, "{spoof}");
+    }
+    assert!(!captcha_via(&c, "203.0.113.9, 10.1.1.1", &random_phone()).await);
+    // Only trusted hops: the leftmost one is the client.
+    assert!(captcha_via(&c, "10.2.2.2, 10.1.1.1", &random_phone()).await);
+    // No header: the peer itself.
+    assert!(captcha_via(&c, "", &random_phone()).await);
+
+    // The peer must be trusted for the header to count at all.
+    let app = TestApp::start_with(TestDatabase::sqlite(), |s| {
+        s.auth.trusted_proxies = TrustedProxies::parse_list("10.0.0.0/8").unwrap();
+        s.auth.captcha_per_ip_per_minute = 3;
+    })
+    .await;
+    let c = app.client();
+    for i in 0..3 {
+        assert!(captcha_via(&c, &format!("198.51.100.{i}"), &random_phone()).await);
+    }
+    assert!(!captcha_via(&c, "198.51.100.99", &random_phone()).await, "an untrusted peer's header was believed");
+}
+
+/// P6: the captcha counters move only for drawn images, and the per-account
+/// quota is per address, so an attacker asking for a victim's captchas
+/// cannot use up the victim's.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn refused_captcha_requests_do_not_consume_the_victims_quota() {
+    captcha_quota(TestDatabase::sqlite()).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn refused_captcha_requests_do_not_consume_quota_on_postgres() {
+    captcha_quota(TestDatabase::postgres().await).await;
+}
+
+async fn captcha_quota(db: TestDatabase) {
+    let app = TestApp::start_with(db, |s| {
+        trust_local_proxy(s);
+        s.auth.captcha_per_account_per_minute = 3;
+        s.auth.captcha_per_ip_per_minute = 5;
+    })
+    .await;
+    let c = app.client();
+    let victim = random_phone();
+    let attacker = "198.51.100.66";
+    let mut drawn = 0;
+    for _ in 0..20 {
+        drawn += u32::from(captcha_via(&c, attacker, &victim).await);
+    }
+    assert_eq!(drawn, 3, "the attacker's share of the victim's quota");
+    // The victim, from their own address, still gets images.
+    for _ in 0..3 {
+        assert!(captcha_via(&c, "203.0.113.20", &victim).await, "the victim's quota was used up");
+    }
+    // The 17 refused requests did not count against the attacker's address
+    // either: two more images (5 in all) for other accounts, then none.
+    assert!(captcha_via(&c, attacker, &random_phone()).await);
+    assert!(captcha_via(&c, attacker, &random_phone()).await);
+    assert!(!captcha_via(&c, attacker, &random_phone()).await);
+}
+
+/// New passwords need 8 characters; an account whose 6-character password
+/// predates the rule still signs in with it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn new_passwords_need_8_characters_and_legacy_short_passwords_still_sign_in() {
+    password_length(TestDatabase::sqlite()).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn password_length_rules_on_postgres() {
+    password_length(TestDatabase::postgres().await).await;
+}
+
+async fn password_length(db: TestDatabase) {
+    let app = TestApp::start_with(db, |s| s.auth.resend_secs = 0).await;
+    let c = app.client();
+    let phone = random_phone();
+    let code = c.request_code(&phone).await;
+    let acct = json!({ "mobileId": phone });
+    let (s, b) = c.post_json("/api/auth/register", register_body(acct.clone(), &code, "1234567", "1234567")).await;
+    assert_error(s, &b, 400, "INVALID_PASSWORD", "密码长度需为8到64位");
+    let (s, b) = en(&c).post_json("/api/auth/register", register_body(acct.clone(), &code, "abc123", "abc123")).await;
+    assert_error(s, &b, 400, "INVALID_PASSWORD", "Password must be 8 to 64 characters");
+    let (s, b) = c.post_json("/api/auth/register", register_body(acct.clone(), &code, "12345678", "12345678")).await;
+    assert_eq!(s, 200, "{b}");
+    let code = c.request_code(&phone).await;
+    let (s, b) =
+        c.post_json("/api/auth/reset-password", register_body(acct.clone(), &code, "abcdefg", "abcdefg")).await;
+    assert_error(s, &b, 400, "INVALID_PASSWORD", "密码长度需为8到64位");
+    let (s, b) = c.post_json("/api/auth/login", password_login(&phone, "12345678")).await;
+    assert_eq!(s, 200, "{b}");
+
+    // A legacy account, stored as the old rules allowed.
+    use argon2::password_hash::{rand_core::OsRng, PasswordHasher, SaltString};
+    let legacy = random_phone();
+    let hash =
+        argon2::Argon2::default().hash_password(b"abc123", &SaltString::generate(&mut OsRng)).unwrap().to_string();
+    let db = app.db().await;
+    let account = pixmart_shared::domain::Account::parse(&legacy).unwrap();
+    pixmart_shared::db::store::users::create_user(&db, &account, hash).await.unwrap();
+    let (s, b) = c.post_json("/api/auth/login", password_login(&legacy, "abc123")).await;
+    assert_eq!(s, 200, "{b}");
+    let (s, b) = c.post_json("/api/auth/login", password_login(&legacy, "abc124")).await;
+    assert_error(s, &b, 401, "LOGIN_FAILED", "用户名密码输入错误");
 }

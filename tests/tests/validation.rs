@@ -211,7 +211,7 @@ async fn eleventh_unfinished_task_is_refused_with_the_spec_message() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn account_rules_have_codes_and_spec_messages() {
-    let app = TestApp::start(TestDatabase::sqlite()).await;
+    let app = TestApp::start_with(TestDatabase::sqlite(), |s| s.auth.resend_secs = 0).await;
     let c = app.client();
     let mut en = app.client();
     en.lang = Some("en");
@@ -233,7 +233,7 @@ async fn account_rules_have_codes_and_spec_messages() {
             reg(json!({ "mobileId": "13800138000", "password": "123", "confirmPassword": "123" })),
             400,
             "INVALID_PASSWORD",
-            "密码长度需为6到64位",
+            "密码长度需为8到64位",
         ),
     ];
     for (body, http, error, msg) in cases {
@@ -244,7 +244,10 @@ async fn account_rules_have_codes_and_spec_messages() {
     let (s, b) =
         c.post_json("/api/auth/register", reg(json!({ "mail": "Shop@Example.com", "verifyCode": code }))).await;
     assert_eq!(s, 200, "{b}");
-    let (s, b) = c.post_json("/api/auth/register", reg(json!({ "mail": "shop@example.com" }))).await;
+    // Only the holder of a valid code learns that the account exists.
+    let code = c.request_code("shop@example.com").await;
+    let (s, b) =
+        c.post_json("/api/auth/register", reg(json!({ "mail": "shop@example.com", "verifyCode": code }))).await;
     assert_error(s, &b, 409, "ACCOUNT_EXISTS", "该账号已注册，请直接登录");
 
     let (s, b) = c

@@ -4,15 +4,18 @@
 use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::Utc;
 use pixmart_shared::db::store::{tokens, users};
+use pixmart_shared::domain::verify_code::account_key;
 use pixmart_shared::domain::{Account, Email, InviteCode, Lingshi, Password, Phone, UserId, VerifyCode};
 use pixmart_shared::{ErrorCode, Lang};
 use serde::{Deserialize, Serialize};
+use serde_json::json;
 
 use crate::auth::{extractor::bearer_token, password, token};
 use crate::envelope;
 use crate::error::{ApiError, ApiResult};
-use crate::sign_in::codes;
 use crate::sign_in::form::{flex_bool, non_empty};
+use crate::sign_in::throttle::{self, Refusal};
+use crate::sign_in::{client_ip, codes};
 use crate::AppState;
 
 /// Accepts the same fields as JSON or as the original app's form encoding.
@@ -130,10 +133,13 @@ async fn resolve_invite(state: &AppState, raw: &Option<String>) -> Result<Option
     Ok(Some(users::Invitation { inviter: inviter.id, reward }))
 }
 
-async fn hash_password(password: Password) -> ApiResult<String> {
-    web::block(move || password::hash(&password))
-        .await
-        .map_err(ApiError::internal)?
+fn hash_wait(state: &AppState) -> std::time::Duration {
+    std::time::Duration::from_millis(state.settings.auth.login.hash_wait_ms)
+}
+
+async fn hash_password(state: &AppState, password: Password) -> ApiResult<String> {
+    password::limited(&state.hash_slots, hash_wait(state), move || password::hash(&password))
+        .await?
         .map_err(|e| ApiError::internal(anyhow::anyhow!("password hashing failed: {e}")))
 }
 
@@ -153,45 +159,88 @@ pub async fn register(state: web::Data<AppState>, b: JsonOrForm<RegisterBody>) -
         return Err(ApiError { code: ErrorCode::AgreementRequired, field: Some("agreement") });
     }
     let invitation = resolve_invite(&state, &b.invite_code).await?;
-    // Checked before the code so that a taken account does not burn it.
+    // The code first: only its holder learns that the account exists, and
+    // that answer leaves the code valid for signing in.
+    let checked = codes::check(&state.db, &state.settings.auth, &account, &code).await?;
     if users::find_by_account(&state.db, &account).await?.is_some() {
         return Err(ApiError::new(ErrorCode::AccountExists));
     }
-    codes::verify(&state.db, &state.settings.auth, &account, &code).await?;
-    let hash = hash_password(password).await?;
+    let hash = hash_password(&state, password).await?;
+    codes::consume(&state.db, checked).await?;
     let user = users::create_user_invited(&state.db, &account, hash, invitation).await?;
     let token = issue_token(&state, user.id).await?;
     tracing::info!(user = %user.id, invited = invitation.is_some(), "registered");
     Ok(envelope::ok(SignedIn::new(token, false, crate::lang::current())))
 }
 
-pub async fn login(state: web::Data<AppState>, b: JsonOrForm<LoginBody>) -> ApiResult<HttpResponse> {
+pub async fn login(state: web::Data<AppState>, req: HttpRequest, b: JsonOrForm<LoginBody>) -> ApiResult<HttpResponse> {
     let b = body(b);
     if b.agreement == Some(false) {
         return Err(ApiError { code: ErrorCode::AgreementRequired, field: Some("agreement") });
     }
     match b.login_type.as_str() {
-        "" => password_login(&state, &b).await,
+        "" => password_login(&state, &req, &b).await,
         "sms_code" => sms_login(&state, &b).await,
         "mail_code" => mail_login(&state, &b).await,
         _ => Err(ApiError { code: ErrorCode::InvalidParam, field: Some("loginType") }),
     }
 }
 
-async fn password_login(state: &AppState, b: &LoginBody) -> ApiResult<HttpResponse> {
-    let account = Account::parse(b.username.as_deref().unwrap_or_default())?;
-    // A password that could never have been registered cannot match.
-    let Ok(password) = Password::parse(b.password.as_deref().unwrap_or_default()) else {
-        return Err(ApiError::new(ErrorCode::LoginFailed));
-    };
-    let Some(user) = users::find_by_account(&state.db, &account).await? else {
-        return Err(ApiError::new(ErrorCode::LoginFailed));
-    };
-    let stored = user.password_hash.clone();
-    let matches = web::block(move || password::verify(&password, &stored)).await.map_err(ApiError::internal)?;
-    if !matches {
-        return Err(ApiError::new(ErrorCode::LoginFailed));
+/// A login refused by the throttle: `LOGIN_LOCKED` (429) with
+/// `data.secondsLeft`, or `CAPTCHA_REQUIRED` (400) with
+/// `data.captchaRequired: true`: the client solves a captcha for the
+/// account (`GET /api/auth/captcha`, `POST /api/auth/captcha/verify`) and
+/// sends the login again.
+fn refused_login(r: Refusal) -> HttpResponse {
+    let lang = crate::lang::current();
+    match r {
+        Refusal::Locked(left) => {
+            let code = ErrorCode::LoginLocked;
+            let msg = code.message(lang).replace("{n}", &left.to_string());
+            envelope::failure(code, msg, json!({ "secondsLeft": left }))
+        }
+        Refusal::CaptchaRequired => {
+            let code = ErrorCode::CaptchaRequired;
+            envelope::failure(code, code.message(lang).to_owned(), json!({ "captchaRequired": true }))
+        }
     }
+}
+
+/// Password sign-in. The throttle decides before anything is hashed; an
+/// unknown account (or one without a password) is checked against a dummy
+/// hash, so answer and timing are those of a wrong password.
+async fn password_login(state: &AppState, req: &HttpRequest, b: &LoginBody) -> ApiResult<HttpResponse> {
+    let account = Account::parse(b.username.as_deref().unwrap_or_default())?;
+    // A password that could never have been set cannot match.
+    let Ok(password) = Password::parse_for_login(b.password.as_deref().unwrap_or_default()) else {
+        return Err(ApiError::new(ErrorCode::LoginFailed));
+    };
+    let auth = &state.settings.auth;
+    let ip = client_ip(req, auth);
+    // Held to the end: waiting logins hold no database connection.
+    let _login_slot = password::slot(&state.login_slots, hash_wait(state)).await?;
+    let attempt = match throttle::begin(&state.db, auth, account_key(&account), &ip).await? {
+        Ok(attempt) => attempt,
+        Err(refusal) => return Ok(refused_login(refusal)),
+    };
+    let user = users::find_by_account(&state.db, &account).await?;
+    let stored = user.as_ref().map(|u| u.password_hash.clone());
+    let checked =
+        password::limited(&state.hash_slots, hash_wait(state), move || password::verify(&password, stored.as_deref()))
+            .await;
+    let matches = match checked {
+        Ok(m) => m,
+        Err(e) => {
+            // Not checked (too busy): the attempt does not count.
+            throttle::abandon(&state.db, attempt).await?;
+            return Err(e);
+        }
+    };
+    let Some(user) = user.filter(|_| matches) else {
+        throttle::failed(attempt);
+        return Err(ApiError::new(ErrorCode::LoginFailed));
+    };
+    throttle::succeeded(&state.db, attempt).await?;
     let token = issue_token(state, user.id).await?;
     Ok(envelope::ok(SignedIn::new(token, false, crate::lang::current())))
 }
@@ -202,9 +251,13 @@ async fn sms_login(state: &AppState, b: &LoginBody) -> ApiResult<HttpResponse> {
     let phone = Phone::parse(raw.ok_or(ApiError { code: ErrorCode::PhoneRequired, field: Some("mobileId") })?)?;
     let code = parse_code(&b.verify_code)?;
     let account = Account::Phone(phone);
+    // The code first: before it, nothing (not even whether an invite code
+    // matters) depends on the phone having an account. A refused invite
+    // leaves the code valid.
+    let checked = codes::check(&state.db, &state.settings.auth, &account, &code).await?;
     let existing = users::find_by_account(&state.db, &account).await?;
     let invitation = if existing.is_none() { resolve_invite(state, &b.invite_code).await? } else { None };
-    codes::verify(&state.db, &state.settings.auth, &account, &code).await?;
+    codes::consume(&state.db, checked).await?;
     let (user, registered) = match existing {
         Some(u) => (u, false),
         None => match users::create_user_invited(&state.db, &account, NO_PASSWORD.to_owned(), invitation).await {
@@ -219,6 +272,7 @@ async fn sms_login(state: &AppState, b: &LoginBody) -> ApiResult<HttpResponse> {
     if registered {
         tracing::info!(user = %user.id, invited = invitation.is_some(), "registered by SMS sign-in");
     }
+    throttle::forget_account(&state.db, &state.settings.auth, account_key(&account)).await?;
     let token = issue_token(state, user.id).await?;
     Ok(envelope::ok(SignedIn::new(token, registered, crate::lang::current())))
 }
@@ -227,27 +281,35 @@ async fn mail_login(state: &AppState, b: &LoginBody) -> ApiResult<HttpResponse> 
     let raw = non_empty(&b.mail).or(non_empty(&b.username)).unwrap_or_default();
     let account = Account::Email(Email::parse(raw)?);
     let code = parse_code(&b.verify_code)?;
+    // The code first: only its holder learns whether the account exists
+    // (and the code stays valid, e.g. to register).
+    let checked = codes::check(&state.db, &state.settings.auth, &account, &code).await?;
     let Some(user) = users::find_by_account(&state.db, &account).await? else {
         return Err(ApiError::new(ErrorCode::AccountNotRegistered));
     };
-    codes::verify(&state.db, &state.settings.auth, &account, &code).await?;
+    codes::consume(&state.db, checked).await?;
+    throttle::forget_account(&state.db, &state.settings.auth, account_key(&account)).await?;
     let token = issue_token(state, user.id).await?;
     Ok(envelope::ok(SignedIn::new(token, false, crate::lang::current())))
 }
 
-/// Sets a new password with a code; every signed-in session of the account ends.
+/// Sets a new password with a code; every signed-in session of the
+/// account ends and its password-login failures are forgotten.
 pub async fn reset_password(state: web::Data<AppState>, b: JsonOrForm<ResetBody>) -> ApiResult<HttpResponse> {
     let b = body(b);
     let account = parse_account(&b.mobile_id, &b.mail)?;
     let code = parse_code(&b.verify_code)?;
     let password = parse_new_password(&b.password, &b.confirm_password)?;
+    // The code first: only its holder learns whether the account exists.
+    let checked = codes::check(&state.db, &state.settings.auth, &account, &code).await?;
     let Some(user) = users::find_by_account(&state.db, &account).await? else {
         return Err(ApiError::new(ErrorCode::AccountNotRegistered));
     };
-    codes::verify(&state.db, &state.settings.auth, &account, &code).await?;
-    let hash = hash_password(password).await?;
+    let hash = hash_password(&state, password).await?;
+    codes::consume(&state.db, checked).await?;
     users::set_password_hash(&state.db, user.id, hash).await?;
     let revoked = tokens::revoke_all_for_user(&state.db, user.id).await?;
+    throttle::forget_account(&state.db, &state.settings.auth, account_key(&account)).await?;
     tracing::info!(user = %user.id, revoked, "password reset");
     Ok(envelope::ok(serde_json::Value::Null))
 }

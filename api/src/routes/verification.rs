@@ -11,7 +11,7 @@ use serde::Deserialize;
 use serde_json::json;
 
 use super::auth::{body, JsonOrForm};
-use crate::envelope;
+use crate::envelope::{self, failure};
 use crate::error::{ApiError, ApiResult};
 use crate::sign_in::codes::{self, SendRefused};
 use crate::sign_in::form::non_empty;
@@ -43,22 +43,29 @@ pub async fn image(
     let auth = &state.settings.auth;
     let now = Utc::now();
     let ip = client_ip(&req, auth);
-    let per_account = rate_limits::Limit {
-        name: "captcha-acct",
-        subject: key.to_owned(),
-        window_secs: 60,
-        max: auth.captcha_per_account_per_minute,
-    };
-    let per_ip =
-        rate_limits::Limit { name: "captcha-ip", subject: ip, window_secs: 60, max: auth.captcha_per_ip_per_minute };
+    let minute = |name, subject: String, max| rate_limits::Limit { name, subject, window_secs: 60, max };
+    // Per account *from this IP*: an attacker asking for a victim's captchas
+    // uses up only its own address's share. The all-IPs ceiling bounds what
+    // many addresses together can draw for one account.
+    let limits = [
+        minute("captcha-acct-ip", format!("{key}|{ip}"), auth.captcha_per_account_per_minute),
+        minute("captcha-acct", key.to_owned(), auth.captcha_per_account_all_ips_per_minute),
+        minute("captcha-ip", ip, auth.captcha_per_ip_per_minute),
+    ];
     rate_limits::purge_expired(&state.db, now).await?;
-    let over_account = rate_limits::hit(&state.db, &per_account, now).await? > per_account.max;
-    let over_ip = rate_limits::hit(&state.db, &per_ip, now).await? > per_ip.max;
-    if over_account || over_ip {
-        return Ok(HttpResponse::Ok()
-            .insert_header((header::CACHE_CONTROL, "no-store"))
-            .insert_header((header::CONTENT_TYPE, "image/png"))
-            .finish());
+    // Only drawn images count: a refused request moves no counter, so
+    // refused requests cannot exhaust anyone's quota. (Simultaneous requests
+    // may overshoot a limit by their number; it bounds images, not secrets.)
+    for limit in &limits {
+        if rate_limits::count(&state.db, limit, now).await? >= limit.max {
+            return Ok(HttpResponse::Ok()
+                .insert_header((header::CACHE_CONTROL, "no-store"))
+                .insert_header((header::CONTENT_TYPE, "image/png"))
+                .finish());
+        }
+    }
+    for limit in &limits {
+        rate_limits::hit(&state.db, limit, now).await?;
     }
     let (answer, png) = web::block(captcha::draw)
         .await
@@ -97,13 +104,6 @@ pub async fn verify(state: web::Data<AppState>, b: JsonOrForm<VerifyCaptchaBody>
         ErrorCode::CaptchaWrong.message(crate::lang::current()).to_owned(),
         json!(false),
     ))
-}
-
-/// An error envelope with a data payload (the plain [`ApiError`] carries none).
-fn failure(code: ErrorCode, msg: String, data: serde_json::Value) -> HttpResponse {
-    let status =
-        actix_web::http::StatusCode::from_u16(code.http_status()).unwrap_or(actix_web::http::StatusCode::BAD_REQUEST);
-    HttpResponse::build(status).json(json!({ "code": code.number(), "msg": msg, "error": code.id(), "data": data }))
 }
 
 /// A refused send, in the envelope, with the original app's `data.errMsg`

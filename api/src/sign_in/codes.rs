@@ -5,7 +5,7 @@ use chrono::{Duration, Utc};
 use pixmart_shared::config::AuthSettings;
 use pixmart_shared::db::store::{captchas, rate_limits, verify_codes};
 use pixmart_shared::db::Db;
-use pixmart_shared::domain::verify_code::{account_key, check_code, resend_wait, CodeCheck};
+use pixmart_shared::domain::verify_code::{account_key, check_code, code_matches, resend_wait, CodeCheck};
 use pixmart_shared::domain::{Account, Channel, VerifyCode};
 use pixmart_shared::{ErrorCode, Lang};
 
@@ -86,9 +86,23 @@ pub async fn send(
     Ok(())
 }
 
-/// Accepts `code` for `account` once: the newest code sent to it, unexpired,
-/// unused, within the wrong-attempt bound.
-pub async fn verify(db: &Db, auth: &AuthSettings, account: &Account, code: &VerifyCode) -> Result<(), ApiError> {
+/// A code that was checked right but not yet used: [`consume`] uses it.
+#[derive(Debug, Clone, Copy)]
+pub struct CheckedCode {
+    id: i64,
+}
+
+/// Checks `code` against the newest code sent to `account` (unexpired,
+/// unused, within the attempt bound) without using it, so a handler can
+/// answer the holder of a valid code (e.g. "already registered") and leave
+/// the code valid. Every entry, right or wrong, is counted first in one
+/// atomic statement; past the bound nothing is compared.
+pub async fn check(
+    db: &Db,
+    auth: &AuthSettings,
+    account: &Account,
+    code: &VerifyCode,
+) -> Result<CheckedCode, ApiError> {
     let now = Utc::now();
     let channel = Channel::of(account);
     let key = account_key(account);
@@ -96,18 +110,33 @@ pub async fn verify(db: &Db, auth: &AuthSettings, account: &Account, code: &Veri
         return Err(ApiError::new(ErrorCode::VerifyCodeWrong));
     };
     let entered = hasher(auth).code(channel, key, code);
-    match check_code(&row.stored, &entered, now, auth.max_code_attempts) {
-        CodeCheck::Accepted => {
-            if verify_codes::consume(db, row.id, now).await? {
-                Ok(())
-            } else {
-                Err(ApiError::new(ErrorCode::VerifyCodeExpired))
-            }
-        }
-        CodeCheck::Wrong => {
-            verify_codes::record_wrong(db, row.id).await?;
-            Err(ApiError::new(ErrorCode::VerifyCodeWrong))
-        }
-        other => Err(ApiError::new(other.error().unwrap_or(ErrorCode::VerifyCodeWrong))),
+    // The row read above only answers early; the bound is enforced below.
+    if let early @ (CodeCheck::Expired | CodeCheck::TooManyAttempts) =
+        check_code(&row.stored, &entered, now, auth.max_code_attempts)
+    {
+        return Err(ApiError::new(early.error().unwrap_or(ErrorCode::VerifyCodeWrong)));
+    }
+    if !verify_codes::count_attempt(db, row.id, auth.max_code_attempts, now).await? {
+        // Refused by the database: say why, as of now.
+        let now_row = verify_codes::get(db, row.id).await?.map(|r| r.stored);
+        let expired = now_row.is_none_or(|r| r.consumed || now >= r.expires_at);
+        let code = if expired { ErrorCode::VerifyCodeExpired } else { ErrorCode::VerifyCodeAttempts };
+        return Err(ApiError::new(code));
+    }
+    // Compared only once the entry is counted.
+    if code_matches(&row.stored, &entered) {
+        Ok(CheckedCode { id: row.id })
+    } else {
+        Err(ApiError::new(ErrorCode::VerifyCodeWrong))
+    }
+}
+
+/// Uses a checked code. Of two simultaneous sign-ins with one code, only
+/// one succeeds.
+pub async fn consume(db: &Db, checked: CheckedCode) -> Result<(), ApiError> {
+    if verify_codes::consume(db, checked.id, Utc::now()).await? {
+        Ok(())
+    } else {
+        Err(ApiError::new(ErrorCode::VerifyCodeExpired))
     }
 }

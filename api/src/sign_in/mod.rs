@@ -4,6 +4,7 @@
 pub mod captcha;
 pub mod codes;
 pub mod form;
+pub mod throttle;
 
 use actix_web::HttpRequest;
 use pixmart_shared::config::AuthSettings;
@@ -14,17 +15,14 @@ pub fn hasher(auth: &AuthSettings) -> CodeHasher {
     CodeHasher::new(auth.code_pepper.expose_secret())
 }
 
-/// The caller's IP for the per-IP limits: the socket peer, or the proxy's
-/// forwarded address when configured to trust it.
+/// The caller's IP for the per-IP limits: the socket peer, or, when the
+/// peer is one of `auth.trusted_proxies`, the rightmost address in
+/// `X-Forwarded-For` that no trusted proxy added (see
+/// [`TrustedProxies::client_ip`](pixmart_shared::config::TrustedProxies::client_ip)).
 pub fn client_ip(req: &HttpRequest, auth: &AuthSettings) -> String {
-    let info = req.connection_info();
-    let ip = if auth.trust_proxy_headers { info.realip_remote_addr() } else { info.peer_addr() };
-    let ip = ip.unwrap_or("unknown");
-    // Strip a port ("1.2.3.4:5678" or "[::1]:5678").
-    match ip.rsplit_once(':') {
-        Some((host, port)) if port.bytes().all(|b| b.is_ascii_digit()) && !host.is_empty() && !host.ends_with(':') => {
-            host.trim_start_matches('[').trim_end_matches(']').to_owned()
-        }
-        _ => ip.to_owned(),
-    }
+    let Some(peer) = req.peer_addr().map(|a| a.ip()) else {
+        return "unknown".to_owned();
+    };
+    let forwarded: Vec<&str> = req.headers().get_all("x-forwarded-for").filter_map(|v| v.to_str().ok()).collect();
+    auth.trusted_proxies.client_ip(peer, &forwarded).to_string()
 }

@@ -6,6 +6,7 @@
 mod limits;
 mod production;
 mod wechatpay;
+mod sign_in;
 
 use std::path::PathBuf;
 
@@ -15,6 +16,7 @@ use serde::Deserialize;
 pub use limits::LimitSettings;
 pub use production::{ProductionProblem, RunMode, DEV_CODE_PEPPER, DEV_NOTIFY_SECRET};
 pub use wechatpay::{WechatPaySettings, WECHATPAY_API};
+pub use sign_in::{LoginThrottleSettings, TrustedProxies};
 
 #[derive(Debug, Clone, Deserialize)]
 pub struct Settings {
@@ -103,9 +105,13 @@ impl Default for PaymentSettings {
 pub struct AuthSettings {
     /// Seconds a captcha image's answer is valid.
     pub captcha_ttl_secs: u64,
-    /// Captcha images per account (the `mobileId`) and per IP per minute;
-    /// beyond, the image answer is empty (the client says 请求频繁).
+    /// Captcha images per minute for one account (the `mobileId`) from one
+    /// IP, for one account from all IPs together, and per IP; beyond, the
+    /// image answer is empty (the client says 请求频繁). Only images that are
+    /// drawn count, so refused requests cannot exhaust a victim's quota, and
+    /// one attacker address can use only its own share of an account's.
     pub captcha_per_account_per_minute: u32,
+    pub captcha_per_account_all_ips_per_minute: u32,
     pub captcha_per_ip_per_minute: u32,
     /// Seconds an SMS or mail code is valid.
     pub code_ttl_secs: u64,
@@ -120,9 +126,12 @@ pub struct AuthSettings {
     /// Mixed into every code and captcha hash so a leaked table cannot be
     /// brute-forced offline without it. Set a long random value in production.
     pub code_pepper: SecretString,
-    /// Use `X-Forwarded-For` / `Forwarded` for the per-IP limits (only
-    /// behind a trusted reverse proxy).
-    pub trust_proxy_headers: bool,
+    /// The reverse proxies whose `X-Forwarded-For` is believed
+    /// (`PIXMART__AUTH__TRUSTED_PROXIES`, addresses or CIDR blocks, comma
+    /// separated); empty by default: the socket peer is the client.
+    pub trusted_proxies: TrustedProxies,
+    /// The password-login throttle (`PIXMART__AUTH__LOGIN__*`).
+    pub login: LoginThrottleSettings,
     /// The public address of the UI, for invite links.
     pub public_base_url: String,
     /// Lingshi an inviter receives per registration through their link.
@@ -135,6 +144,7 @@ impl Default for AuthSettings {
         AuthSettings {
             captcha_ttl_secs: 300,
             captcha_per_account_per_minute: 5,
+            captcha_per_account_all_ips_per_minute: 30,
             captcha_per_ip_per_minute: 60,
             code_ttl_secs: 300,
             resend_secs: 60,
@@ -143,7 +153,8 @@ impl Default for AuthSettings {
             codes_per_ip_per_hour: 60,
             max_code_attempts: 5,
             code_pepper: SecretString::from(DEV_CODE_PEPPER),
-            trust_proxy_headers: false,
+            trusted_proxies: TrustedProxies::default(),
+            login: LoginThrottleSettings::default(),
             public_base_url: "http://127.0.0.1:8080".to_owned(),
             invite_reward: 100,
             sender: SenderSettings::default(),

@@ -88,12 +88,28 @@ impl Account {
 pub struct Password(SecretString);
 
 impl Password {
-    pub const MIN_LEN: usize = 6;
+    /// New passwords (register, reset) are 8 to 64 characters.
+    pub const MIN_LEN: usize = 8;
+    /// Passwords set before the 8-character rule were 6 or more; they still
+    /// sign in.
+    pub const LEGACY_MIN_LEN: usize = 6;
     pub const MAX_LEN: usize = 64;
 
+    /// A new password: 8 to 64 characters.
     pub fn parse(raw: &str) -> Result<Self, Invalid> {
+        Self::within(raw, Self::MIN_LEN)
+    }
+
+    /// A password entered to sign in: anything that could ever have been
+    /// set (6 to 64 characters), so accounts from before the 8-character
+    /// rule keep working.
+    pub fn parse_for_login(raw: &str) -> Result<Self, Invalid> {
+        Self::within(raw, Self::LEGACY_MIN_LEN)
+    }
+
+    fn within(raw: &str, min: usize) -> Result<Self, Invalid> {
         let n = raw.chars().count();
-        if (Self::MIN_LEN..=Self::MAX_LEN).contains(&n) {
+        if (min..=Self::MAX_LEN).contains(&n) {
             Ok(Password(SecretString::from(raw.to_owned())))
         } else {
             Err(Invalid::field(ErrorCode::InvalidPassword, "password"))
@@ -146,6 +162,15 @@ mod tests {
         let p = Password::parse("secret-pw").unwrap();
         assert_eq!(format!("{p:?}"), "Password(***)");
         assert!(Password::parse("12345").is_err());
+    }
+
+    #[test]
+    fn new_passwords_need_8_characters_but_6_still_sign_in() {
+        assert!(Password::parse("1234567").is_err());
+        assert!(Password::parse("12345678").is_ok());
+        assert!(Password::parse(&"x".repeat(65)).is_err());
+        assert!(Password::parse_for_login("abc123").is_ok());
+        assert!(Password::parse_for_login("abc12").is_err());
     }
 
     proptest! {

@@ -173,6 +173,11 @@ pub fn check_code(stored: &StoredCode, entered_hash: &str, now: DateTime<Utc>, m
     }
 }
 
+/// Whether the entered code's hash is the stored one (constant time).
+pub fn code_matches(stored: &StoredCode, entered_hash: &str) -> bool {
+    constant_time_eq(stored.code_hash.as_bytes(), entered_hash.as_bytes())
+}
+
 fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }

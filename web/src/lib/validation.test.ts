@@ -38,9 +38,9 @@ describe('account (phone or email)', () => {
 });
 
 describe('password', () => {
-  it('is 6 to 64 characters', () => {
-    expect(isValidPassword('12345')).toBe(false);
-    expect(isValidPassword('123456')).toBe(true);
+  it('is 8 to 64 characters', () => {
+    expect(isValidPassword('1234567')).toBe(false);
+    expect(isValidPassword('12345678')).toBe(true);
     expect(isValidPassword('x'.repeat(64))).toBe(true);
     expect(isValidPassword('x'.repeat(65))).toBe(false);
   });

@@ -2,10 +2,10 @@
  * Account rules, the same as the server's `shared::domain::account`: a
  * phone is 11 digits starting with 1; an email has the usual
  * local@domain.tld form; an account is an email when it has an `@`, a phone
- * when it is all digits, otherwise neither. Passwords are 6 to 64 chars.
+ * when it is all digits, otherwise neither. New passwords are 8 to 64 chars.
  */
 export const PHONE_LENGTH = 11;
-export const PASSWORD_MIN = 6;
+export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 64;
 
 export function isPhone(raw: string): boolean {

@@ -78,14 +78,31 @@ pub async fn latest(db: &impl ConnectionTrait, channel: Channel, target: &str) -
         .map(Into::into))
 }
 
-/// Counts one wrong entry.
-pub async fn record_wrong(db: &impl ConnectionTrait, id: i64) -> Result<(), StoreError> {
-    verify_codes::Entity::update_many()
+/// Counts one entry of the code, in one statement that also refuses it
+/// once `max_attempts` entries were counted (or the code is used or past
+/// its time): true when this entry may be compared. Checking a count read
+/// earlier would let N simultaneous guesses all pass; the database decides
+/// here, so exactly `max_attempts` entries are ever compared.
+pub async fn count_attempt(
+    db: &impl ConnectionTrait,
+    id: i64,
+    max_attempts: u32,
+    now: DateTime<Utc>,
+) -> Result<bool, StoreError> {
+    let res = verify_codes::Entity::update_many()
         .col_expr(verify_codes::Column::Attempts, Expr::col(verify_codes::Column::Attempts).add(1))
         .filter(verify_codes::Column::Id.eq(id))
+        .filter(verify_codes::Column::Attempts.lt(i32::try_from(max_attempts).unwrap_or(i32::MAX)))
+        .filter(verify_codes::Column::ConsumedAt.is_null())
+        .filter(verify_codes::Column::ExpiresAt.gt(now))
         .exec(db)
         .await?;
-    Ok(())
+    Ok(res.rows_affected == 1)
+}
+
+/// The code's row by id.
+pub async fn get(db: &impl ConnectionTrait, id: i64) -> Result<Option<CodeRow>, StoreError> {
+    Ok(verify_codes::Entity::find_by_id(id).one(db).await?.map(Into::into))
 }
 
 /// Marks the code used. False when someone else used it first: of two

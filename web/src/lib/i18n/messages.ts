@@ -156,7 +156,7 @@ export const messages = {
     zh: '请输入正确的手机号码/邮箱',
     en: 'Please enter a correct phone number or email',
   },
-  'auth.invalidPassword': { zh: '密码长度需为6到64位', en: 'Password must be 6 to 64 characters' },
+  'auth.invalidPassword': { zh: '密码长度需为8到64位', en: 'Password must be 8 to 64 characters' },
   'auth.passwordMismatch': { zh: '两次输入密码不一致～', en: 'Passwords do not match' },
   'auth.agreementRequired': { zh: '请阅读并勾选', en: 'Please read and check' },
   'auth.loginFailed': { zh: '用户名密码输入错误', en: 'Username or Password Incorrect' },

@@ -7,7 +7,13 @@ import { fetchCaptcha, sendCode, verifyCaptcha } from '../api/verification';
 interface CaptchaStepProps {
   account: string;
   kind: 'phone' | 'email';
-  /** The code was sent (the countdown starts). */
+  /**
+   * What a right answer buys: by default a code is sent to the account; a
+   * password login that the server asked for a captcha passes `'verify'`
+   * and sends the login again itself.
+   */
+  purpose?: 'send' | 'verify';
+  /** The code was sent (the countdown starts), or the captcha was solved. */
   onSent: () => void;
   onCancel: () => void;
   onError: (text: string) => void;
@@ -18,7 +24,7 @@ interface CaptchaStepProps {
  * an answer box, and a new image on a wrong answer (验证失败请重试). An empty
  * image means requests are too frequent (请求频繁，请稍后再试).
  */
-export function CaptchaStep({ account, kind, onSent, onCancel, onError }: CaptchaStepProps) {
+export function CaptchaStep({ account, kind, purpose = 'send', onSent, onCancel, onError }: CaptchaStepProps) {
   const { t } = useI18n();
   const [src, setSrc] = useState<string | null>(null);
   const [answer, setAnswer] = useState('');
@@ -84,7 +90,7 @@ export function CaptchaStep({ account, kind, onSent, onCancel, onError }: Captch
         load();
         return;
       }
-      await sendCode(account, kind);
+      if (purpose === 'send') await sendCode(account, kind);
       onSent();
     } catch (e) {
       const text = isApiError(e) ? e.msg : e instanceof Error ? e.message : t('error.server');

@@ -192,13 +192,62 @@ describe('LoginDialog', () => {
     await waitFor(() => expect(screen.getByTestId('auth-error')).toHaveTextContent('用户名密码输入错误'));
   });
 
+  it('a password login the server asks for a captcha shows one, then logs in again', async () => {
+    let logins = 0;
+    fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
+      const u = String(url);
+      if (u.startsWith('/api/auth/captcha?')) return png();
+      if (u === '/api/auth/captcha/verify') {
+        const ok = JSON.parse(init?.body as string).code === 'abcd';
+        return ok
+          ? jsonResponse(200, { code: 0, msg: '', data: true })
+          : jsonResponse(400, { code: 1015, msg: '验证失败请重试', error: 'CAPTCHA_WRONG', data: false });
+      }
+      if (u === '/api/auth/login') {
+        logins += 1;
+        return logins === 1
+          ? jsonResponse(400, {
+              code: 1016,
+              msg: '请先完成图形验证',
+              error: 'CAPTCHA_REQUIRED',
+              data: { captchaRequired: true },
+            })
+          : jsonResponse(200, { code: 0, msg: '', data: { token: 'tok', tokenType: 'bearer' } });
+      }
+      if (u === '/api/user/info') return jsonResponse(200, { code: 0, msg: '', data: { user: { id: 7 }, points: 500 } });
+      return jsonResponse(404, { code: 4004, msg: 'nf', error: 'NOT_FOUND' });
+    });
+    renderWithProviders(<LoginDialog />);
+    fireEvent.click(screen.getByTestId('tab-password'));
+    fill('account-input', '13800138000');
+    fill('password-input', 'secret-pass');
+    await act(async () => submit());
+    await waitFor(() => expect(screen.getByTestId('captcha-panel')).toBeInTheDocument());
+    expect(screen.getByTestId('auth-error')).toHaveTextContent('请先完成图形验证');
+    const captchaUrl = fetchMock.mock.calls.map(([u]) => String(u)).find((u) => u.startsWith('/api/auth/captcha?'));
+    expect(captchaUrl).toContain('mobileId=13800138000');
+    fill('captcha-input', 'abcd');
+    await act(async () => fireEvent.click(screen.getByTestId('captcha-submit')));
+    await waitFor(() => expect(getToken()).toBe('tok'));
+    expect(logins).toBe(2);
+    // No code is sent for a login captcha.
+    expect(fetchMock.mock.calls.some(([u]) => String(u) === '/api/auth/sms-code')).toBe(false);
+    const last = fetchMock.mock.calls.filter(([u]) => String(u) === '/api/auth/login').at(-1) as [string, RequestInit];
+    expect(JSON.parse(last[1].body as string)).toEqual({
+      loginType: '',
+      username: '13800138000',
+      password: 'secret-pass',
+      agreement: true,
+    });
+  });
+
   it('register: passwords must match (zh and en), then code + passwords + agreement are sent', async () => {
     const { unmount } = renderWithProviders(<LoginDialog />);
     fireEvent.click(screen.getByTestId('link-register'));
     fill('account-input', '13800138000');
     fill('code-input', '123456');
-    fill('password-input', 'secret1');
-    fill('confirm-input', 'secret2');
+    fill('password-input', 'secret-1');
+    fill('confirm-input', 'secret-2');
     submit();
     expect(screen.getByTestId('auth-error')).toHaveTextContent('两次输入密码不一致～');
     expect(fetchMock).not.toHaveBeenCalled();
@@ -214,19 +263,19 @@ describe('LoginDialog', () => {
     fireEvent.click(screen.getByTestId('link-register'));
     fill('account-input', 'A@Example.com');
     fill('code-input', '123456');
-    fill('password-input', 'secret1');
-    fill('confirm-input', 'secret2');
+    fill('password-input', 'secret-1');
+    fill('confirm-input', 'secret-2');
     submit();
     expect(screen.getByTestId('auth-error')).toHaveTextContent('Passwords do not match');
-    fill('confirm-input', 'secret1');
+    fill('confirm-input', 'secret-1');
     await act(async () => submit());
     await waitFor(() => expect(isLoginDialogOpen()).toBe(false));
     expect(getToken()).toBe('new-token');
     expect(bodyOf('/api/auth/register')).toEqual({
       mail: 'a@example.com',
       verifyCode: '123456',
-      password: 'secret1',
-      confirmPassword: 'secret1',
+      password: 'secret-1',
+      confirmPassword: 'secret-1',
       agreement: true,
     });
   });

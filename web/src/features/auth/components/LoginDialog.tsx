@@ -135,6 +135,9 @@ function LoginForm({ mobile }: { mobile: boolean }) {
     new URLSearchParams(window.location.search).has('error') ? { key: 'auth.loginErrorQuery' } : null,
   );
   const [captchaFor, setCaptchaFor] = useState<{ value: string; kind: 'phone' | 'email' } | null>(null);
+  // A password login the server answered CAPTCHA_REQUIRED (too many recent
+  // failures): the captcha to solve before the login is sent again.
+  const [loginCaptcha, setLoginCaptcha] = useState<{ value: string; kind: 'phone' | 'email' } | null>(null);
   const countdown = useCountdown();
   const login = useLogin();
   const register = useRegister();
@@ -161,6 +164,7 @@ function LoginForm({ mobile }: { mobile: boolean }) {
     setPassword('');
     setConfirm('');
     setCaptchaFor(null);
+    setLoginCaptcha(null);
   };
 
   const showServerError = (err: unknown, fallback: MessageKey) => {
@@ -239,6 +243,10 @@ function LoginForm({ mobile }: { mobile: boolean }) {
     if (tab === 'sms') body = { loginType: 'sms_code', mobileId: acc.value, verifyCode, inviteCode: currentInviteCode() };
     else if (tab === 'mail') body = { loginType: 'mail_code', mail: acc.value, verifyCode };
     else body = { loginType: '', username: acc.value, password };
+    sendLogin(body, { value: acc.value, kind: acc.kind });
+  };
+
+  const sendLogin = (body: LoginBody, acc: { value: string; kind: 'phone' | 'email' }) => {
     login.mutate(body, {
       onSuccess: (r) => {
         if (r.registered) {
@@ -246,8 +254,24 @@ function LoginForm({ mobile }: { mobile: boolean }) {
           toast.info(welcomeHint);
         }
       },
-      onError: (err) => showServerError(err, 'auth.loginFailed'),
+      onError: (err) => {
+        // Too many recent failures: solve a captcha for the account, then
+        // the same login goes again.
+        if (body.loginType === '' && isApiError(err) && err.error === 'CAPTCHA_REQUIRED') {
+          setError({ text: err.msg });
+          setLoginCaptcha(acc);
+          return;
+        }
+        showServerError(err, 'auth.loginFailed');
+      },
     });
+  };
+
+  const onLoginCaptchaSolved = () => {
+    const acc = loginCaptcha;
+    setLoginCaptcha(null);
+    setError(null);
+    if (acc) sendLogin({ loginType: '', username: acc.value, password }, acc);
   };
 
   const errorText = error ? ('key' in error ? t(error.key) : error.text) : null;
@@ -345,6 +369,17 @@ function LoginForm({ mobile }: { mobile: boolean }) {
           kind={captchaFor.kind}
           onSent={onCodeSent}
           onCancel={() => setCaptchaFor(null)}
+          onError={(text) => setError({ text })}
+        />
+      )}
+
+      {loginCaptcha && flow === 'login' && tab === 'password' && (
+        <CaptchaStep
+          account={loginCaptcha.value}
+          kind={loginCaptcha.kind}
+          purpose="verify"
+          onSent={onLoginCaptchaSolved}
+          onCancel={() => setLoginCaptcha(null)}
           onError={(text) => setError({ text })}
         />
       )}
