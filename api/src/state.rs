@@ -19,8 +19,10 @@ pub struct AppState {
     pub brands: Arc<Brands>,
     /// Where verification codes go (`auth.sender`).
     pub code_sender: Arc<dyn crate::senders::CodeSender>,
-    /// The development outbox, only when the development sender is configured.
+    /// The development outbox, only when a channel uses the development sender.
     pub dev_outbox: Option<Arc<crate::senders::DevOutbox>>,
+    /// Captcha answers for `GET /api/dev/captcha`, only in development mode.
+    pub dev_captchas: Option<Arc<crate::sign_in::dev_captchas::DevCaptchas>>,
     /// Plans and top-up packs (`payments.catalogue_file`).
     pub catalogue: Arc<crate::catalogue::Catalogue>,
     /// How orders are paid (`payments.provider`).
@@ -43,6 +45,7 @@ impl AppState {
         ));
         let brands = Brands::load(settings.branding.file.as_deref()).context("brand configuration")?;
         let (code_sender, dev_outbox) = crate::senders::from_settings(&settings.auth).context("code sender")?;
+        let dev_captchas = settings.is_development().then(Arc::default);
         let catalogue = Arc::new(
             crate::catalogue::Catalogue::load(settings.payments.catalogue_file.as_deref())
                 .context("product catalogue")?,
@@ -57,6 +60,7 @@ impl AppState {
             brands: Arc::new(brands),
             code_sender,
             dev_outbox,
+            dev_captchas,
             catalogue,
             payment_provider,
         })

@@ -4,6 +4,7 @@
 //! or `PIXMART_CONFIG`), then `PIXMART__SECTION__KEY` environment variables.
 
 mod production;
+mod senders;
 
 use std::path::PathBuf;
 
@@ -11,6 +12,10 @@ use secrecy::{ExposeSecret, SecretString};
 use serde::Deserialize;
 
 pub use production::{ProductionProblem, RunMode, DEV_CODE_PEPPER, DEV_NOTIFY_SECRET};
+pub use senders::{
+    AliyunSmsSettings, MailSenderKind, SenderKind, SenderSettings, SmsSenderKind, SmtpSettings, SmtpTls,
+    ALIYUN_SMS_ENDPOINT,
+};
 
 #[derive(Debug, Clone, Deserialize)]
 pub struct Settings {
@@ -105,6 +110,7 @@ pub struct AuthSettings {
     pub public_base_url: String,
     /// Lingshi an inviter receives per registration through their link.
     pub invite_reward: i64,
+    /// Where codes go, per channel: see [`SenderSettings`].
     pub sender: SenderSettings,
 }
 
@@ -127,32 +133,6 @@ impl Default for AuthSettings {
             sender: SenderSettings::default(),
         }
     }
-}
-
-/// Where SMS and mail codes go: `dev` (the log and an in-memory outbox at
-/// `GET /api/dev/outbox`, the default) or `http` (a gateway).
-#[derive(Debug, Clone, Deserialize)]
-#[serde(default)]
-pub struct SenderSettings {
-    pub kind: SenderKind,
-    /// The gateway's URL (`kind = "http"`): it receives `POST` JSON.
-    pub url: Option<String>,
-    /// Sent as `Authorization: Bearer <key>`; never printed.
-    pub key: Option<SecretString>,
-    pub timeout_ms: u64,
-}
-
-impl Default for SenderSettings {
-    fn default() -> Self {
-        SenderSettings { kind: SenderKind::Dev, url: None, key: None, timeout_ms: 5000 }
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum SenderKind {
-    Dev,
-    Http,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]
