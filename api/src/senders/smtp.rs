@@ -4,8 +4,7 @@
 
 use std::time::Duration;
 
-use lettre::message::header::ContentType;
-use lettre::message::Mailbox;
+use lettre::message::{Mailbox, SinglePart};
 use lettre::transport::smtp::authentication::Credentials;
 use lettre::transport::smtp::client::{Tls, TlsParameters};
 use lettre::{Address, AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
@@ -49,8 +48,8 @@ impl SmtpSender {
         Ok(SmtpSender { transport: builder.build(), from, server: format!("{host}:{}", s.port()) })
     }
 
-    /// The message for one code (public for tests): Date and Message-ID
-    /// set, plain UTF-8 text.
+    /// The message for one code (public for tests): Date, Message-ID and
+    /// MIME-Version set, plain UTF-8 text.
     pub fn message(&self, msg: &CodeMessage) -> Result<Message, SendError> {
         let to: Address = msg.to.parse().map_err(|_| SendError::Message("the recipient address".to_owned()))?;
         Message::builder()
@@ -59,8 +58,8 @@ impl SmtpSender {
             .subject(mail_text::subject(msg.lang))
             .date_now()
             .message_id(None)
-            .header(ContentType::TEXT_PLAIN)
-            .body(mail_text::body(msg))
+            // A MIME single part: MIME-Version, text/plain; charset=utf-8.
+            .singlepart(SinglePart::plain(mail_text::body(msg)))
             .map_err(|e| SendError::Message(e.to_string()))
     }
 }
