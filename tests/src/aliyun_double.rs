@@ -131,7 +131,9 @@ fn handle(state: &State, method: &str, query: &str, body: &[u8]) -> HttpResponse
         return error(
             400,
             "SignatureDoesNotMatch",
-            &format!("Specified signature is not matched with our calculation. server string to sign is:{string_to_sign}"),
+            &format!(
+                "Specified signature is not matched with our calculation. server string to sign is:{string_to_sign}"
+            ),
         );
     }
     if !state.nonces.lock().unwrap().insert(params["SignatureNonce"].clone()) {
@@ -143,7 +145,8 @@ fn handle(state: &State, method: &str, query: &str, body: &[u8]) -> HttpResponse
     };
     let request_id = uuid::Uuid::new_v4().to_string().to_uppercase();
     if let Some(code) = state.business_error.lock().unwrap().clone() {
-        return HttpResponse::Ok().json(json!({ "Code": code, "Message": "触发小时级流控Permits:5", "RequestId": request_id }));
+        return HttpResponse::Ok()
+            .json(json!({ "Code": code, "Message": "触发小时级流控Permits:5", "RequestId": request_id }));
     }
     state.sent.lock().unwrap().push(SentSms {
         phone: params["PhoneNumbers"].clone(),
@@ -151,17 +154,15 @@ fn handle(state: &State, method: &str, query: &str, body: &[u8]) -> HttpResponse
         template_code: params["TemplateCode"].clone(),
         template_param,
     });
-    HttpResponse::Ok().json(json!({ "Code": "OK", "Message": "OK", "BizId": "900619746936498440^0", "RequestId": request_id }))
+    HttpResponse::Ok()
+        .json(json!({ "Code": "OK", "Message": "OK", "BizId": "900619746936498440^0", "RequestId": request_id }))
 }
 
 impl AliyunDouble {
     /// Listens on a random port of 127.0.0.1, knowing one key pair.
     pub fn start(access_key_id: &str, secret: &str) -> Self {
-        let state = Arc::new(State {
-            access_key_id: access_key_id.to_owned(),
-            secret: secret.to_owned(),
-            ..State::default()
-        });
+        let state =
+            Arc::new(State { access_key_id: access_key_id.to_owned(), secret: secret.to_owned(), ..State::default() });
         let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
         let endpoint = format!("http://{}/", listener.local_addr().unwrap());
         let st = state.clone();

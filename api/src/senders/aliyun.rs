@@ -198,9 +198,8 @@ mod tests {
         .into_iter()
         .map(|(k, v)| (k.to_owned(), v.to_owned()))
         .collect();
-        assert!(canonical_query(&params).contains(
-            "SignName=%E9%98%BF%E9%87%8C%E4%BA%91%E7%9F%AD%E4%BF%A1%E6%B5%8B%E8%AF%95%E4%B8%93%E7%94%A8"
-        ));
+        assert!(canonical_query(&params)
+            .contains("SignName=%E9%98%BF%E9%87%8C%E4%BA%91%E7%9F%AD%E4%BF%A1%E6%B5%8B%E8%AF%95%E4%B8%93%E7%94%A8"));
         assert!(canonical_query(&params).contains("TemplateParam=%7B%22customer%22%3A%22test%22%7D"));
         assert_eq!(signature("GET", &params, "testSecret"), "zJDF+Lrzhj/ThnlvIToysFRq6t4=");
     }

@@ -23,10 +23,8 @@ pub struct SmtpSender {
 impl SmtpSender {
     pub fn new(s: &SmtpSettings) -> anyhow::Result<Self> {
         let host = s.host.clone().ok_or_else(|| anyhow::anyhow!("auth.sender.smtp.host is required"))?;
-        let from_address = s
-            .from_address
-            .as_deref()
-            .ok_or_else(|| anyhow::anyhow!("auth.sender.smtp.from_address is required"))?;
+        let from_address =
+            s.from_address.as_deref().ok_or_else(|| anyhow::anyhow!("auth.sender.smtp.from_address is required"))?;
         let address: Address =
             from_address.parse().map_err(|e| anyhow::anyhow!("auth.sender.smtp.from_address {from_address:?}: {e}"))?;
         let from = Mailbox::new(s.from_name.clone().filter(|n| !n.trim().is_empty()), address);

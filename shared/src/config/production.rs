@@ -61,7 +61,12 @@ impl Settings {
             self.payments.notify_secret.expose_secret(),
             DEV_NOTIFY_SECRET,
         );
-        check_secret(&mut problems, "PIXMART__AUTH__CODE_PEPPER", self.auth.code_pepper.expose_secret(), DEV_CODE_PEPPER);
+        check_secret(
+            &mut problems,
+            "PIXMART__AUTH__CODE_PEPPER",
+            self.auth.code_pepper.expose_secret(),
+            DEV_CODE_PEPPER,
+        );
         problems
     }
 }
