@@ -19,8 +19,10 @@ pub struct AppState {
     pub brands: Arc<Brands>,
     /// Where verification codes go (`auth.sender`).
     pub code_sender: Arc<dyn crate::senders::CodeSender>,
-    /// The development outbox, only when the development sender is configured.
+    /// The development outbox, only when a channel uses the development sender.
     pub dev_outbox: Option<Arc<crate::senders::DevOutbox>>,
+    /// Captcha answers for `GET /api/dev/captcha`, only in development mode.
+    pub dev_captchas: Option<Arc<crate::sign_in::dev_captchas::DevCaptchas>>,
     /// Plans and top-up packs (`payments.catalogue_file`).
     pub catalogue: Arc<crate::catalogue::Catalogue>,
     /// How orders are paid (`payments.provider`).
@@ -55,6 +57,7 @@ impl AppState {
             crate::refine_replies::RefineReplies::new(settings.redis_url().to_owned(), &settings.redis.namespace);
         let brands = Brands::load(settings.branding.file.as_deref()).context("brand configuration")?;
         let (code_sender, dev_outbox) = crate::senders::from_settings(&settings.auth).context("code sender")?;
+        let dev_captchas = settings.is_development().then(Arc::default);
         let catalogue = Arc::new(
             crate::catalogue::Catalogue::load(settings.payments.catalogue_file.as_deref())
                 .context("product catalogue")?,
@@ -72,6 +75,7 @@ impl AppState {
             brands: Arc::new(brands),
             code_sender,
             dev_outbox,
+            dev_captchas,
             catalogue,
             payment_provider: providers.provider,
             wechatpay: providers.wechatpay,

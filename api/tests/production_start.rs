@@ -24,7 +24,8 @@ fn a_plain_start_refuses_every_development_default_and_names_it() {
     let (ok, stderr) = api(&[]);
     assert!(!ok, "a plain start must fail: {stderr}");
     for setting in [
-        "PIXMART__AUTH__SENDER__KIND",
+        "PIXMART__AUTH__SENDER__SMS",
+        "PIXMART__AUTH__SENDER__MAIL",
         "PIXMART__PAYMENTS__PROVIDER",
         "PIXMART__PAYMENTS__NOTIFY_SECRET",
         "PIXMART__AUTH__CODE_PEPPER",
@@ -47,7 +48,40 @@ fn only_the_remaining_offender_is_named() {
     assert!(!ok, "{stderr}");
     assert!(stderr.contains("PIXMART__PAYMENTS__PROVIDER"), "{stderr}");
     assert!(!stderr.contains("PIXMART__AUTH__CODE_PEPPER"), "{stderr}");
-    assert!(!stderr.contains("PIXMART__AUTH__SENDER__KIND"), "{stderr}");
+    assert!(!stderr.contains("PIXMART__AUTH__SENDER__SMS"), "{stderr}");
+    assert!(!stderr.contains("PIXMART__AUTH__SENDER__MAIL"), "{stderr}");
+}
+
+#[test]
+fn a_production_start_names_the_sender_settings_it_lacks() {
+    let secret = "0123456789abcdef0123456789abcdef";
+    let (ok, stderr) = api(&[
+        ("PIXMART__AUTH__SENDER__SMS", "aliyun"),
+        ("PIXMART__AUTH__SENDER__MAIL", "smtp"),
+        ("PIXMART__AUTH__SENDER__SMTP__HOST", "smtp.example.com"),
+        ("PIXMART__AUTH__SENDER__SMTP__TLS", "none"),
+        ("PIXMART__AUTH__SENDER__ALIYUN__ACCESS_KEY_ID", "LTAIexample"),
+        ("PIXMART__AUTH__CODE_PEPPER", secret),
+        ("PIXMART__PAYMENTS__NOTIFY_SECRET", secret),
+    ]);
+    assert!(!ok, "{stderr}");
+    for setting in [
+        "PIXMART__AUTH__SENDER__SMTP__FROM_ADDRESS",
+        "PIXMART__AUTH__SENDER__SMTP__TLS",
+        "PIXMART__AUTH__SENDER__ALIYUN__ACCESS_KEY_SECRET",
+        "PIXMART__AUTH__SENDER__ALIYUN__SIGN_NAME",
+        "PIXMART__AUTH__SENDER__ALIYUN__TEMPLATE_CODE_ZH",
+    ] {
+        assert!(stderr.contains(setting), "{setting} not named in: {stderr}");
+    }
+    for setting in [
+        "PIXMART__AUTH__SENDER__SMS",
+        "PIXMART__AUTH__SENDER__MAIL",
+        "PIXMART__AUTH__SENDER__SMTP__HOST",
+        "PIXMART__AUTH__SENDER__ALIYUN__ACCESS_KEY_ID:",
+    ] {
+        assert!(!stderr.contains(setting), "{setting} named in: {stderr}");
+    }
 }
 
 #[test]

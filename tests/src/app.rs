@@ -38,6 +38,8 @@ pub fn test_settings(db_url: &str, redis_url: &str, storage: &Path) -> Settings 
     // development provider; production refusal has its own tests.
     s.mode = pixmart_shared::config::RunMode::Development;
     s.auth.sender.kind = pixmart_shared::config::SenderKind::Dev;
+    s.auth.sender.sms = None;
+    s.auth.sender.mail = None;
     s
 }
 
@@ -268,7 +270,8 @@ impl TestClient {
     }
 
     /// Draws a captcha for the account (phone or email) and answers it with
-    /// the answer the development sender reveals.
+    /// the answer development mode reveals (`GET /api/dev/captcha`, whatever
+    /// the code sender).
     pub async fn solve_captcha(&self, account: &str) {
         let (status, png) = self.get_bytes(&format!("/api/auth/captcha?mobileId={}", urlencode(account))).await;
         assert_eq!(status, 200);

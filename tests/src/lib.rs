@@ -3,6 +3,7 @@
 //! own storage directory, and the real API and worker.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+pub mod aliyun_double;
 pub mod app;
 pub mod database;
 pub mod fixtures;
@@ -10,12 +11,14 @@ pub mod images;
 pub mod qr_images;
 pub mod redis_server;
 pub mod wechat_pay_double;
+pub mod smtp_sink;
 pub mod worker_process;
 
 pub use app::{TestApp, TestClient};
 pub use database::TestDatabase;
 pub use redis_server::RedisServer;
 pub use wechat_pay_double::WechatPayDouble;
+pub use smtp_sink::SmtpSink;
 pub use worker_process::WorkerProcess;
 
 use std::path::PathBuf;

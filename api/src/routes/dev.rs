@@ -1,6 +1,7 @@
-//! Development-only views, present only while the development code sender
-//! is configured: the outbox of sent codes and the current captcha answer,
-//! so a developer or an automated test can complete sign-in locally.
+//! Development-only views (routed only in development mode): the outbox of
+//! codes the development sender sent (404 when no channel uses it) and the
+//! current captcha answer (whatever the sender), so a developer or an
+//! automated test can complete sign-in locally.
 
 use actix_web::{web, HttpResponse};
 use pixmart_shared::domain::verify_code::account_key;
@@ -37,8 +38,8 @@ pub struct CaptchaQuery {
 
 /// `{mobileId, code}`: the answer of the captcha last drawn for the account.
 pub async fn captcha(state: web::Data<AppState>, q: web::Query<CaptchaQuery>) -> ApiResult<HttpResponse> {
-    let outbox = state.dev_outbox.as_ref().ok_or(ApiError::new(ErrorCode::NotFound))?;
+    let dev = state.dev_captchas.as_ref().ok_or(ApiError::new(ErrorCode::NotFound))?;
     let key = normalise(&q.mobile_id);
-    let code = outbox.captcha_answer(&key).ok_or(ApiError::new(ErrorCode::NotFound))?;
+    let code = dev.answer(&key).ok_or(ApiError::new(ErrorCode::NotFound))?;
     Ok(envelope::ok(json!({ "mobileId": key, "code": code })))
 }

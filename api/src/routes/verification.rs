@@ -73,8 +73,8 @@ pub async fn image(
         .ok_or_else(|| ApiError::internal(anyhow::anyhow!("captcha drawing failed")))?;
     let expires = now + Duration::seconds(i64::try_from(auth.captcha_ttl_secs).unwrap_or(300));
     captchas::put(&state.db, key, hasher(auth).captcha(key, &answer), now, expires).await?;
-    if let Some(outbox) = &state.dev_outbox {
-        outbox.remember_captcha(key, &answer);
+    if let Some(dev) = &state.dev_captchas {
+        dev.remember(key, &answer);
     }
     Ok(HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).content_type("image/png").body(png))
 }

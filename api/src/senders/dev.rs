@@ -1,8 +1,8 @@
 //! The development sender: codes go to the log and to an in-memory outbox a
-//! developer (or a test) can read. Also remembers captcha answers so that
-//! automated tests can pass the captcha step. Never configured in production.
+//! developer (or a test) can read. Development mode only (a production start
+//! refuses it).
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
 use std::sync::Mutex;
 
 use chrono::{DateTime, Utc};
@@ -25,7 +25,6 @@ pub struct OutboxEntry {
 #[derive(Default)]
 pub struct DevOutbox {
     sent: Mutex<VecDeque<OutboxEntry>>,
-    captchas: Mutex<HashMap<String, String>>,
 }
 
 impl DevOutbox {
@@ -33,19 +32,6 @@ impl DevOutbox {
     pub fn sent_to(&self, to: &str) -> Vec<OutboxEntry> {
         let sent = self.sent.lock().unwrap_or_else(|e| e.into_inner());
         sent.iter().rev().filter(|e| e.to == to).cloned().collect()
-    }
-
-    pub fn remember_captcha(&self, key: &str, answer: &str) {
-        let mut map = self.captchas.lock().unwrap_or_else(|e| e.into_inner());
-        if map.len() >= KEEP {
-            map.clear();
-        }
-        map.insert(key.to_owned(), answer.to_owned());
-    }
-
-    /// The answer of the captcha most recently drawn for `key`.
-    pub fn captcha_answer(&self, key: &str) -> Option<String> {
-        self.captchas.lock().unwrap_or_else(|e| e.into_inner()).get(key).cloned()
     }
 }
 

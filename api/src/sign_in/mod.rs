@@ -3,6 +3,7 @@
 
 pub mod captcha;
 pub mod codes;
+pub mod dev_captchas;
 pub mod form;
 pub mod throttle;
 

@@ -7,6 +7,7 @@ mod limits;
 mod production;
 mod wechatpay;
 mod sign_in;
+mod senders;
 
 use std::path::PathBuf;
 
@@ -17,6 +18,10 @@ pub use limits::LimitSettings;
 pub use production::{ProductionProblem, RunMode, DEV_CODE_PEPPER, DEV_NOTIFY_SECRET};
 pub use wechatpay::{WechatPaySettings, WECHATPAY_API};
 pub use sign_in::{LoginThrottleSettings, TrustedProxies};
+pub use senders::{
+    AliyunSmsSettings, MailSenderKind, SenderKind, SenderSettings, SmsSenderKind, SmtpSettings, SmtpTls,
+    ALIYUN_SMS_ENDPOINT,
+};
 
 #[derive(Debug, Clone, Deserialize)]
 pub struct Settings {
@@ -136,6 +141,7 @@ pub struct AuthSettings {
     pub public_base_url: String,
     /// Lingshi an inviter receives per registration through their link.
     pub invite_reward: i64,
+    /// Where codes go, per channel: see [`SenderSettings`].
     pub sender: SenderSettings,
 }
 
@@ -160,32 +166,6 @@ impl Default for AuthSettings {
             sender: SenderSettings::default(),
         }
     }
-}
-
-/// Where SMS and mail codes go: `dev` (the log and an in-memory outbox at
-/// `GET /api/dev/outbox`, the default) or `http` (a gateway).
-#[derive(Debug, Clone, Deserialize)]
-#[serde(default)]
-pub struct SenderSettings {
-    pub kind: SenderKind,
-    /// The gateway's URL (`kind = "http"`): it receives `POST` JSON.
-    pub url: Option<String>,
-    /// Sent as `Authorization: Bearer <key>`; never printed.
-    pub key: Option<SecretString>,
-    pub timeout_ms: u64,
-}
-
-impl Default for SenderSettings {
-    fn default() -> Self {
-        SenderSettings { kind: SenderKind::Dev, url: None, key: None, timeout_ms: 5000 }
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum SenderKind {
-    Dev,
-    Http,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]

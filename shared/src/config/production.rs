@@ -6,7 +6,7 @@
 use secrecy::ExposeSecret;
 use serde::Deserialize;
 
-use super::{SenderKind, Settings};
+use super::Settings;
 
 /// The built-in notify secret: public, so accepted only in development mode.
 pub const DEV_NOTIFY_SECRET: &str = "pixmart-development-payment-secret";
@@ -47,13 +47,7 @@ impl Settings {
             return vec![];
         }
         let mut problems = vec![];
-        if self.auth.sender.kind == SenderKind::Dev {
-            problems.push(ProductionProblem {
-                setting: "PIXMART__AUTH__SENDER__KIND",
-                fix: "the development code sender shows codes to anyone; choose a real sender (see docs/SECURITY.md)"
-                    .to_owned(),
-            });
-        }
+        problems.extend(self.auth.sender.production_problems());
         if self.payments.provider == "dev" {
             problems.push(ProductionProblem {
                 setting: "PIXMART__PAYMENTS__PROVIDER",
@@ -137,7 +131,8 @@ mod tests {
         assert_eq!(
             named(&s.production_problems()),
             [
-                "PIXMART__AUTH__SENDER__KIND",
+                "PIXMART__AUTH__SENDER__SMS",
+                "PIXMART__AUTH__SENDER__MAIL",
                 "PIXMART__PAYMENTS__PROVIDER",
                 "PIXMART__PAYMENTS__NOTIFY_SECRET",
                 "PIXMART__AUTH__CODE_PEPPER"
@@ -201,5 +196,26 @@ mod tests {
         let problems = s.production_problems();
         assert!(named(&problems).contains(&"PIXMART__AUTH__CODE_PEPPER"));
         assert!(!named(&problems).contains(&"PIXMART__PAYMENTS__NOTIFY_SECRET"));
+    }
+
+    #[test]
+    fn a_production_start_names_the_sender_settings_it_lacks() {
+        let mut s = Settings::load(None).unwrap();
+        s.auth.sender.sms = Some(crate::config::SmsSenderKind::Aliyun);
+        s.auth.sender.mail = Some(crate::config::MailSenderKind::Smtp);
+        s.auth.sender.smtp.host = Some("smtp.example.com".into());
+        let problems = named(&s.production_problems());
+        assert!(!problems.contains(&"PIXMART__AUTH__SENDER__SMS"), "{problems:?}");
+        assert!(!problems.contains(&"PIXMART__AUTH__SENDER__MAIL"), "{problems:?}");
+        for setting in [
+            "PIXMART__AUTH__SENDER__SMTP__FROM_ADDRESS",
+            "PIXMART__AUTH__SENDER__ALIYUN__ACCESS_KEY_ID",
+            "PIXMART__AUTH__SENDER__ALIYUN__ACCESS_KEY_SECRET",
+            "PIXMART__AUTH__SENDER__ALIYUN__SIGN_NAME",
+            "PIXMART__AUTH__SENDER__ALIYUN__TEMPLATE_CODE_ZH",
+        ] {
+            assert!(problems.contains(&setting), "{setting} not in {problems:?}");
+        }
+        assert!(!problems.contains(&"PIXMART__AUTH__SENDER__SMTP__HOST"), "{problems:?}");
     }
 }
