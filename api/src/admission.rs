@@ -20,7 +20,6 @@ pub enum Submission {
     Batch,
 }
 
-
 /// Admits `specs` (all of type `biz`) for `user` and gives their route, or
 /// says why not: an error, or the capability gate's own answer (which names
 /// the missing models).

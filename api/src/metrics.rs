@@ -6,13 +6,13 @@
 //! worker's own `/metrics` (`pixmart-worker --metrics-addr`).
 
 use actix_web::{web, HttpRequest, HttpResponse};
-use secrecy::ExposeSecret;
-use sha2::{Digest, Sha256};
 use chrono::Utc;
 use pixmart_shared::db::store::{dispatch as dispatch_store, workers};
 use pixmart_shared::domain::BizType;
 use pixmart_shared::jobs::QueueKey;
 use prometheus::{Encoder, GaugeVec, IntGaugeVec, Opts, Registry};
+use secrecy::ExposeSecret;
+use sha2::{Digest, Sha256};
 
 use crate::AppState;
 

@@ -10,15 +10,15 @@ pub mod fixtures;
 pub mod images;
 pub mod qr_images;
 pub mod redis_server;
-pub mod wechat_pay_double;
 pub mod smtp_sink;
+pub mod wechat_pay_double;
 pub mod worker_process;
 
 pub use app::{TestApp, TestClient};
 pub use database::TestDatabase;
 pub use redis_server::RedisServer;
-pub use wechat_pay_double::WechatPayDouble;
 pub use smtp_sink::SmtpSink;
+pub use wechat_pay_double::WechatPayDouble;
 pub use worker_process::WorkerProcess;
 
 use std::path::PathBuf;

@@ -121,7 +121,10 @@ async fn batches_pass_the_brand_gate_of_single_submissions() {
     let (_, single) = c.post_json("/api/tasks", json!({ "bizType": "PET_IMAGE_CUSTOMIZED", "params": pet })).await;
     assert_eq!(single["error"], "CUSTOMIZED_IMAGE_DISABLED", "{single}");
     let (_, batch) = c
-        .post_json("/api/batches", json!({ "bizType": "PET_IMAGE_CUSTOMIZED", "items": [{ "params": pet }, { "params": pet }] }))
+        .post_json(
+            "/api/batches",
+            json!({ "bizType": "PET_IMAGE_CUSTOMIZED", "items": [{ "params": pet }, { "params": pet }] }),
+        )
         .await;
     assert_eq!(batch["error"], "CUSTOMIZED_IMAGE_DISABLED", "{batch}");
     assert_eq!(points(&c).await, before, "nothing charged");

@@ -96,16 +96,12 @@ async fn click_refine_and_mask_save() {
     // alpha 255 everywhere. Taking its alpha would keep the whole photo, so
     // it is refused and the cutout is untouched.
     let before = c.get_bytes(&format!("/api/files/{image_key}")).await.1;
-    let etag = http
-        .get(format!("{}/api/files/{image_key}", app.base_url))
-        .bearer_auth(&token)
-        .send()
-        .await
-        .unwrap()
-        .headers()["etag"]
-        .to_str()
-        .unwrap()
-        .to_owned();
+    let etag =
+        http.get(format!("{}/api/files/{image_key}", app.base_url)).bearer_auth(&token).send().await.unwrap().headers()
+            ["etag"]
+            .to_str()
+            .unwrap()
+            .to_owned();
     let opaque = image::RgbaImage::from_fn(w, h, |x, y| {
         let v = refined.get_pixel(x, y)[0];
         image::Rgba([v, v, v, 255])

@@ -124,12 +124,21 @@ async fn the_brand_follows_the_host_header_and_never_a_forwarded_one() {
         async move { r.send().await.unwrap().json::<serde_json::Value>().await.unwrap()["data"].clone() }
     };
     let partner = config(Some("MODI.example:443"), None, "").await;
-    assert_eq!((partner["brand"]["id"].as_str(), partner["flags"]["urlTokenLogin"].as_bool()), (Some("modi-demo"), Some(true)));
+    assert_eq!(
+        (partner["brand"]["id"].as_str(), partner["flags"]["urlTokenLogin"].as_bool()),
+        (Some("modi-demo"), Some(true))
+    );
     let spoofed = config(None, Some("modi.example"), "").await;
-    assert_eq!((spoofed["brand"]["id"].as_str(), spoofed["flags"]["urlTokenLogin"].as_bool()), (Some("pixmart"), Some(false)));
+    assert_eq!(
+        (spoofed["brand"]["id"].as_str(), spoofed["flags"]["urlTokenLogin"].as_bool()),
+        (Some("pixmart"), Some(false))
+    );
     // `?brand=` shows the brand but never lets a link sign a visitor in.
     let chosen = config(None, None, "?brand=modi-demo").await;
-    assert_eq!((chosen["brand"]["id"].as_str(), chosen["flags"]["urlTokenLogin"].as_bool()), (Some("modi-demo"), Some(false)));
+    assert_eq!(
+        (chosen["brand"]["id"].as_str(), chosen["flags"]["urlTokenLogin"].as_bool()),
+        (Some("modi-demo"), Some(false))
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

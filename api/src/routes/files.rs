@@ -1,10 +1,10 @@
 use actix_web::http::header::{self, CacheControl, CacheDirective};
 use actix_web::{web, HttpRequest, HttpResponse};
-use sha2::{Digest, Sha256};
 use pixmart_shared::db::store::{tasks as task_store, uploads as upload_store};
 use pixmart_shared::domain::{TaskId, UploadId, UserId};
 use pixmart_shared::storage::StorageError;
 use pixmart_shared::ErrorCode;
+use sha2::{Digest, Sha256};
 
 use crate::auth::AuthUser;
 use crate::error::{ApiError, ApiResult};

@@ -1,8 +1,8 @@
 use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::Utc;
 use pixmart_shared::db::store::dispatch as dispatch_store;
-use pixmart_shared::db::store::tasks::{self as task_store, Created, NewTask};
 use pixmart_shared::db::store::membership;
+use pixmart_shared::db::store::tasks::{self as task_store, Created, NewTask};
 use pixmart_shared::domain::{BizType, TaskId, TaskSpec, TaskStatus};
 use pixmart_shared::ErrorCode;
 use serde::Deserialize;
@@ -38,10 +38,11 @@ pub async fn submit(
     let idempotency_key = idempotency_key(&req)?;
     let spec = TaskSpec::parse(&body.biz_type, &body.params)?;
     let biz = spec.biz_type();
-    let route = match admission::admit(&state, &req, me.id, biz, std::slice::from_ref(&spec), Submission::Single).await? {
-        Ok(route) => route,
-        Err(refused) => return Ok(refused),
-    };
+    let route =
+        match admission::admit(&state, &req, me.id, biz, std::slice::from_ref(&spec), Submission::Single).await? {
+            Ok(route) => route,
+            Err(refused) => return Ok(refused),
+        };
     let queue = route.queue_key(biz).name(state.dispatcher.namespace());
     let created = task_store::create_task(
         &state.db,

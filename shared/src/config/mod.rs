@@ -5,9 +5,9 @@
 
 mod limits;
 mod production;
-mod wechatpay;
-mod sign_in;
 mod senders;
+mod sign_in;
+mod wechatpay;
 
 use std::path::PathBuf;
 
@@ -16,12 +16,12 @@ use serde::Deserialize;
 
 pub use limits::LimitSettings;
 pub use production::{ProductionProblem, RunMode, DEV_CODE_PEPPER, DEV_NOTIFY_SECRET};
-pub use wechatpay::{WechatPaySettings, WECHATPAY_API};
-pub use sign_in::{LoginThrottleSettings, TrustedProxies};
 pub use senders::{
     AliyunSmsSettings, MailSenderKind, SenderKind, SenderSettings, SmsSenderKind, SmtpSettings, SmtpTls,
     ALIYUN_SMS_ENDPOINT,
 };
+pub use sign_in::{LoginThrottleSettings, TrustedProxies};
+pub use wechatpay::{WechatPaySettings, WECHATPAY_API};
 
 #[derive(Debug, Clone, Deserialize)]
 pub struct Settings {

@@ -118,7 +118,10 @@ mod tests {
         assert_eq!((err.code, err.field), (ErrorCode::MaskOpaqueAlpha, Some("mask")));
         // Fully opaque and uniform: "keep everything" is a valid mask.
         let all = RgbaImage::from_pixel(64, 48, image::Rgba([255, 255, 255, 255]));
-        assert!(parse_mask(&png(image::DynamicImage::ImageRgba8(all)), (64, 48)).unwrap().pixels().all(|p| p[0] == 255));
+        assert!(parse_mask(&png(image::DynamicImage::ImageRgba8(all)), (64, 48))
+            .unwrap()
+            .pixels()
+            .all(|p| p[0] == 255));
         // The editor's export: white with the mask in alpha.
         let editor = RgbaImage::from_fn(64, 48, |x, _| image::Rgba([255, 255, 255, if x < 32 { 255 } else { 0 }]));
         let parsed = parse_mask(&png(image::DynamicImage::ImageRgba8(editor)), (64, 48)).unwrap();

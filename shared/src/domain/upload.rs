@@ -150,7 +150,10 @@ pub fn decode_bounded(
 
 /// Orientations that turn the stored image by a quarter.
 fn swaps_sides(o: Orientation) -> bool {
-    matches!(o, Orientation::Rotate90 | Orientation::Rotate270 | Orientation::Rotate90FlipH | Orientation::Rotate270FlipH)
+    matches!(
+        o,
+        Orientation::Rotate90 | Orientation::Rotate270 | Orientation::Rotate90FlipH | Orientation::Rotate270FlipH
+    )
 }
 
 #[cfg(test)]
@@ -254,7 +257,11 @@ mod tests {
             assert_eq!((facts.width, facts.height), want, "orientation {o}");
             assert_eq!(rules.decode(&data, &facts).unwrap().to_rgb8().dimensions(), want, "orientation {o}");
         }
-        assert!(red(rules.decode(&jpeg_with_orientation(600, 400, 1), &facts_of(&rules, 1)).unwrap().to_rgb8().get_pixel(5, 5)));
+        assert!(red(rules
+            .decode(&jpeg_with_orientation(600, 400, 1), &facts_of(&rules, 1))
+            .unwrap()
+            .to_rgb8()
+            .get_pixel(5, 5)));
     }
 
     fn facts_of(rules: &UploadRules, o: u16) -> ImageFacts {
