@@ -129,7 +129,7 @@ async fn end_to_end(db: TestDatabase) {
 
     // Refund the pack after 5 of it were spent: 995 come back, 5 are the
     // shortfall. WeChat Pay answers PROCESSING; the notification finishes it.
-    let url = c.upload_png(encode_png(&product_photo(300, 300).0)).await;
+    let url = c.upload_png(encode_png(&product_photo(700, 700).0)).await;
     spend_five(&c, &url).await;
     assert_eq!(buckets(&info(&c).await), (995, 15_000, 500));
     let adm = admin(&app).await;
