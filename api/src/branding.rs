@@ -147,10 +147,14 @@ impl Brands {
     /// else the default.
     pub fn select(&self, id: Option<&str>, host: Option<&str>) -> &Brand {
         let by_id = id.and_then(|id| self.brands.iter().find(|b| b.id == id));
-        let host = host.map(|h| h.split(':').next().unwrap_or(h));
-        let by_host =
-            || host.and_then(|h| self.brands.iter().find(|b| b.hosts.iter().any(|x| x.eq_ignore_ascii_case(h))));
-        by_id.or_else(by_host).unwrap_or(&self.brands[self.default_index])
+        by_id.or_else(|| self.by_host(host)).unwrap_or(&self.brands[self.default_index])
+    }
+
+    /// The brand whose hosts include `host` (port ignored, any case); none
+    /// when no brand lists it (the default brand is not "chosen by host").
+    pub fn by_host(&self, host: Option<&str>) -> Option<&Brand> {
+        let host = host.map(|h| h.split(':').next().unwrap_or(h))?;
+        self.brands.iter().find(|b| b.hosts.iter().any(|x| x.eq_ignore_ascii_case(host)))
     }
 }
 
@@ -330,6 +334,10 @@ routes = ["/"]
         let brands = Brands::parse(text).unwrap();
         assert_eq!(brands.select(None, Some("b.example.com:8080")).id, "b");
         assert_eq!(brands.select(Some("a"), Some("b.example.com")).id, "a");
+        // The default brand serves unlisted hosts but is not chosen by them.
+        assert_eq!(brands.select(None, Some("127.0.0.1:8080")).id, "a");
+        assert!(brands.by_host(Some("127.0.0.1:8080")).is_none());
+        assert_eq!(brands.by_host(Some("B.EXAMPLE.COM")).map(|b| b.id.as_str()), Some("b"));
     }
 
     #[test]

@@ -25,10 +25,10 @@ pub async fn config(
 ) -> ApiResult<HttpResponse> {
     let host = crate::branding::request_host(&req);
     let brand = state.brands.select(q.brand.as_deref(), host);
-    // Only a brand reached by its own host may take a token from a link;
-    // `?brand=` is the visitor's (or a link maker's) choice.
-    let by_host = state.brands.select(None, host);
-    let url_token_login = by_host.url_token_login && by_host.id == brand.id && !by_host.hosts.is_empty();
+    // Only a brand reached by one of its own hosts may take a token from a
+    // link; `?brand=` is the visitor's (or a link maker's) choice, and the
+    // default brand on an unlisted host is no partner.
+    let url_token_login = state.brands.by_host(host).is_some_and(|b| b.url_token_login && b.id == brand.id);
     let tenant = match user.0 {
         Some(id) => tenants::tenant_of_user(&state.db, id).await?,
         None => None,
