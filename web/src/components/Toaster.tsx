@@ -1,4 +1,6 @@
+import { Link } from 'react-router';
 import { dismissToast, useToast } from '../lib/toast';
+import './Toaster.css';
 
 const ICONS = { success: '✓', warning: '!', error: '×', loading: '…', info: 'i' } as const;
 
@@ -20,6 +22,11 @@ export function Toaster() {
           {ICONS[toast.type]}
         </span>
         <span className="toast-message">{toast.message}</span>
+        {toast.link && (
+          <Link className="toast-link" to={toast.link.to} data-testid="toast-link">
+            {toast.link.label}
+          </Link>
+        )}
       </div>
     </div>
   );
