@@ -59,14 +59,18 @@ pub fn spawn(
     };
     let threads = s.models.intra_threads.max(1);
     let queue = fast_queue(&s.redis.namespace, &s.worker.pool);
+    // The compact model: one single-threaded session per core with tiles
+    // side by side, in large tiles (measured fastest, docs/upscale.md).
+    // x4plus: one session, small tiles (its ×4 tail is memory-hungry).
+    let compact = path.ends_with(REALESRGAN_FAST_FILE);
+    let (parallel, tiles) = if compact { (threads, TileOptions::COMPACT) } else { (1, TileOptions::default()) };
     handles.push(tokio::spawn(async move {
-        // One single-threaded session per core: tiles run side by side
-        // (measured faster than one session using every core; docs/upscale.md).
-        let loaded = tokio::task::spawn_blocking(move || UpscaleSession::load_parallel(&path, threads, threads)).await;
+        let loaded = tokio::task::spawn_blocking(move || UpscaleSession::load_parallel(&path, threads, parallel)).await;
         match loaded {
             Ok(Ok(session)) => {
-                tracing::info!("Real-ESRGAN loaded; preparing downloads");
-                consume(ctx, Some(Arc::new(session)), queue, Gate { stop, accepting }).await;
+                tracing::info!(compact, "Real-ESRGAN loaded; preparing downloads");
+                let upscaler = Upscaler { session: Arc::new(session), tiles };
+                consume(ctx, Some(upscaler), queue, Gate { stop, accepting }).await;
             }
             Ok(Err(e)) => tracing::warn!(error = %e, "Real-ESRGAN not loaded; this node prepares no downloads"),
             Err(e) => tracing::warn!(error = %e, "Real-ESRGAN loading panicked"),
@@ -110,7 +114,14 @@ impl Gate {
 
 /// One loop per list: downloads and refinements are consumed separately, so
 /// a click is never queued behind a 2K upscale.
-async fn consume(ctx: Arc<WorkerContext>, session: Option<Arc<UpscaleSession>>, queue: String, mut gate: Gate) {
+/// A loaded model and the tiles it runs best with.
+#[derive(Clone)]
+pub struct Upscaler {
+    pub session: Arc<UpscaleSession>,
+    pub tiles: TileOptions,
+}
+
+async fn consume(ctx: Arc<WorkerContext>, session: Option<Upscaler>, queue: String, mut gate: Gate) {
     let s = &ctx.settings;
     let mut conn: Option<MultiplexedConnection> = None;
     while !gate.stopping() {
@@ -166,12 +177,7 @@ async fn redis_quiet<T: redis::FromRedisValue>(conn: &mut MultiplexedConnection,
 
 /// Runs one job and clears its in-progress marker (recording a failure for
 /// the status call). Public so tests can drive a job directly.
-pub async fn run_job(
-    ctx: &WorkerContext,
-    session: Option<&Arc<UpscaleSession>>,
-    conn: &mut MultiplexedConnection,
-    job: &FastJob,
-) {
+pub async fn run_job(ctx: &WorkerContext, session: Option<&Upscaler>, conn: &mut MultiplexedConnection, job: &FastJob) {
     let ns = &ctx.settings.redis.namespace;
     match job {
         FastJob::PrepareDownload { job_id, source_key, target_key, quality, long_side, .. } => {
@@ -326,7 +332,7 @@ async fn refine(
 /// there stops the model between tiles.
 async fn prepare_download(
     ctx: &WorkerContext,
-    session: Option<&Arc<UpscaleSession>>,
+    session: Option<&Upscaler>,
     source_key: &str,
     target_key: &str,
     quality: DownloadQuality,
@@ -350,14 +356,8 @@ async fn prepare_download(
                         ControlFlow::Continue(())
                     }
                 };
-                let session = session.ok_or_else(|| "this node has no upscale model".to_owned())?;
-                match session.upscale_to_long_side(
-                    &img,
-                    long_side,
-                    TileOptions::default(),
-                    RouteOptions::default(),
-                    on_tile,
-                ) {
+                let up = session.ok_or_else(|| "this node has no upscale model".to_owned())?;
+                match up.session.upscale_to_long_side(&img, long_side, up.tiles, RouteOptions::default(), on_tile) {
                     Ok(out) => out,
                     Err(ModelError::Cancelled) => return Err(Stop::Cancelled),
                     Err(e) => return Err(Stop::Failed(e.to_string())),
