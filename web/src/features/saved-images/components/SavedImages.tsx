@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { BlobImage } from '../../../components/BlobImage';
-import { bizTypeLabel } from '../../../components/TaskHistoryList';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { DownloadButton } from '../../../components/DownloadButton';
 import { fileExtension } from '../../../lib/api/downloads';
+import { bizTypeLabel } from '../../../lib/bizTypes';
 import { SAVED_IMAGES_PAGE_SIZE, useDeleteSavedImage, useSavedImages, type SavedImage } from '../../../lib/api/savedImages';
 import { formatDate } from '../../../lib/format';
 import { useI18n } from '../../../lib/i18n';
@@ -20,7 +20,7 @@ export const savedFileName = (item: SavedImage) =>
  * with its download and a delete that asks first.
  */
 export function SavedImages({ pageSize = SAVED_IMAGES_PAGE_SIZE }: { pageSize?: number }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const { user } = useSession();
   const [page, setPage] = useState(1);
   const [deleting, setDeleting] = useState<SavedImage | null>(null);
@@ -62,12 +62,16 @@ export function SavedImages({ pageSize = SAVED_IMAGES_PAGE_SIZE }: { pageSize?: 
                 <span className="history-thumb checkerboard">
                   <BlobImage url={item.url} alt={bizTypeLabel(item.bizType, t)} loading="lazy" />
                 </span>
-                <span className="history-meta">
+                <span className="history-meta stacked">
                   <span className="history-type">{bizTypeLabel(item.bizType, t)}</span>
-                  <span className="muted small" data-testid="saved-image-size">
-                    {item.width}×{item.height} · {t(`saved.quality.${item.quality}`)}
+                  {/* One line, with a separator before the date: side by side the two ran together. */}
+                  <span className="history-sub">
+                    <span data-testid="saved-image-size">
+                      {item.width}×{item.height} · {t(`saved.quality.${item.quality}`)}
+                    </span>
+                    {' · '}
+                    <span className="history-date">{formatDate(item.createdAt, lang)}</span>
                   </span>
-                  <span className="history-date">{formatDate(item.createdAt)}</span>
                 </span>
               </div>
               <div className="saved-image-actions">
