@@ -8,8 +8,8 @@ afterEach(() => vi.unstubAllGlobals());
 const bytes = (...b: number[]) => new Uint8Array(b);
 
 describe('zip', () => {
-  it('packs the entries under their names, renaming repeats', () => {
-    const zip = zipEntries([
+  it('packs the entries under their names, renaming repeats', async () => {
+    const zip = await zipEntries([
       { name: 'a.png', data: bytes(1, 2, 3) },
       { name: 'a.png', data: bytes(4) },
       { name: 'b.jpg', data: bytes(5) },

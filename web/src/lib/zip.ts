@@ -3,7 +3,7 @@
  * as one ZIP. Images are already compressed, so entries are stored as they
  * are (level 0): packing is instant and the ZIP is no bigger than needed.
  */
-import { zipSync, type Zippable } from 'fflate';
+import type { Zippable } from 'fflate';
 import { requestBlob } from './api/client';
 import { saveBlob, trackDownload } from './download';
 
@@ -12,8 +12,12 @@ export interface ZipEntry {
   data: Uint8Array;
 }
 
-/** A ZIP of the entries; a repeated name gets " (2)", " (3)"… before its extension. */
-export function zipEntries(entries: readonly ZipEntry[]): Uint8Array {
+/**
+ * A ZIP of the entries; a repeated name gets " (2)", " (3)"… before its
+ * extension. fflate is loaded on first use: only "download all" needs it.
+ */
+export async function zipEntries(entries: readonly ZipEntry[]): Promise<Uint8Array> {
+  const { zipSync } = await import('fflate');
   const files: Zippable = {};
   for (const e of entries) files[uniqueName(e.name, files)] = [e.data, { level: 0 }];
   return zipSync(files);
@@ -53,7 +57,7 @@ export function downloadZip(
       entries.push({ name: f.name, data: new Uint8Array(await blob.arrayBuffer()) });
       onProgress?.(entries.length, files.length);
     }
-    const zip = zipEntries(entries);
+    const zip = await zipEntries(entries);
     saveBlob(new Blob([zip as BlobPart], { type: 'application/zip' }), zipName);
   });
 }
