@@ -69,7 +69,7 @@ describe('TaskHistoryList (creation space)', () => {
     const download = poster.getByTestId('history-download');
     expect(download).toHaveTextContent('下载视频');
     fireEvent.click(download);
-    await waitFor(() => expect(downloaded).toEqual(['img_2_vedio-v1.mp4']));
+    await waitFor(() => expect(downloaded).toEqual(['pixmart-video-v1.mp4']));
   });
 
   it('an image task shows its thumbnail and the date in the app language', async () => {

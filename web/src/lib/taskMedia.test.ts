@@ -20,7 +20,7 @@ describe('task media', () => {
     const t = task([r('video', '/api/files/t1/clip.mp4'), r('poster', '/api/files/t1/poster.png')]);
     expect(taskPreview(t)).toEqual({ kind: 'image', url: '/api/files/t1/poster.png' });
     expect(taskMainFile(t)?.url).toBe('/api/files/t1/clip.mp4');
-    expect(taskFileName(t, taskMainFile(t) as TaskResult)).toBe('img_2_vedio-t1.mp4');
+    expect(taskFileName(t, taskMainFile(t) as TaskResult)).toBe('pixmart-video-t1.mp4');
   });
 
   it('a video without a poster is shown by the clip itself', () => {

@@ -29,7 +29,13 @@ export function taskMainFile(task: Task): TaskResult | null {
   return find(task, 'video') ?? find(task, 'image');
 }
 
-/** `img_2_vedio-<taskId>.mp4`: the type, the task and the file's own extension. */
+/**
+ * What the file saves as: a clip as the video page saves it
+ * (`pixmart-video-<first 8 of the task id>.mp4`, not the type's misspelt
+ * code), anything else as `<type>-<taskId>.<its own extension>`.
+ */
 export function taskFileName(task: Task, file: TaskResult): string {
-  return `${task.bizType.toLowerCase()}-${task.taskId}.${fileExtension(file.url)}`;
+  const ext = fileExtension(file.url);
+  if (file.kind === 'video') return `pixmart-video-${task.taskId.slice(0, 8)}.${ext}`;
+  return `${task.bizType.toLowerCase()}-${task.taskId}.${ext}`;
 }
