@@ -92,8 +92,10 @@ function HistoryItem({ task, active, onSelect, showType, download }: HistoryItem
     <>
       <TaskThumb task={task} />
       <span className="history-meta">
-        {showType ? <span className="history-type">{bizTypeLabel(task.bizType, t)}</span> : status}
-        <span className="history-date">{formatDate(task.createdAt, lang)}</span>
+        {showType ? <span className="history-type">{bizTypeLabel(task.bizType, t)}</span> : status}{' '}
+        <time className="history-date" dateTime={task.createdAt ?? undefined}>
+          {formatDate(task.createdAt, lang)}
+        </time>
       </span>
     </>
   );

@@ -62,16 +62,15 @@ export function SavedImages({ pageSize = SAVED_IMAGES_PAGE_SIZE }: { pageSize?: 
                 <span className="history-thumb checkerboard">
                   <BlobImage url={item.url} alt={bizTypeLabel(item.bizType, t)} loading="lazy" />
                 </span>
-                <span className="history-meta stacked">
+                <span className="history-meta">
                   <span className="history-type">{bizTypeLabel(item.bizType, t)}</span>
-                  {/* One line, with a separator before the date: side by side the two ran together. */}
-                  <span className="history-sub">
-                    <span data-testid="saved-image-size">
-                      {item.width}×{item.height} · {t(`saved.quality.${item.quality}`)}
-                    </span>
-                    {' · '}
-                    <span className="history-date">{formatDate(item.createdAt, lang)}</span>
-                  </span>
+                  <span className="muted small" data-testid="saved-image-size">
+                    {item.width}×{item.height} · {t(`saved.quality.${item.quality}`)}
+                  </span>{' '}
+                  {/* Its own line, and a space before it: side by side the size ran into the date. */}
+                  <time className="history-date" dateTime={item.createdAt} data-testid="saved-image-date">
+                    {formatDate(item.createdAt, lang)}
+                  </time>
                 </span>
               </div>
               <div className="saved-image-actions">
