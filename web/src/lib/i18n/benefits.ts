@@ -45,6 +45,8 @@ export const BENEFITS_MESSAGES = {
   'benefits.orders.action': { zh: '操作', en: 'Action' },
   'benefits.orders.pay': { zh: '去支付', en: 'Pay' },
   'benefits.orders.cancel': { zh: '取消订单', en: 'Cancel' },
+  'benefits.orders.planName': { zh: '{tier}（{term}）', en: '{tier} ({term})' },
+  'benefits.orders.packName': { zh: '{n} 灵石加油包', en: '{n} lingshi top-up pack' },
   'benefits.orders.empty': { zh: '暂无订单，开通会员或购买加油包后会显示在这里', en: 'No orders yet: plans and top-up packs you buy appear here' },
   'benefits.status.pending': { zh: '待支付', en: 'Pending payment' },
   'benefits.status.paid': { zh: '已支付', en: 'Paid' },

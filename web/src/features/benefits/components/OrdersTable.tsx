@@ -1,5 +1,6 @@
 import { useI18n } from '../../../lib/i18n';
 import type { Order } from '../api/benefits';
+import { orderName } from '../planFeatures';
 import { formatFen, isOpenStatus, orderStatusKey } from '../rules';
 
 interface OrdersTableProps {
@@ -11,7 +12,8 @@ interface OrdersTableProps {
 
 /** My orders: an open one can be paid or cancelled; none yet is said, not shown as an empty grid. */
 export function OrdersTable({ orders, loaded, onPay, onCancel }: OrdersTableProps) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
+  const number = (n: number) => n.toLocaleString(lang === 'zh' ? 'zh-CN' : 'en');
   if (loaded && orders.length === 0) {
     return (
       <p className="muted empty-note" data-testid="orders-empty">
@@ -36,7 +38,7 @@ export function OrdersTable({ orders, loaded, onPay, onCancel }: OrdersTableProp
             <td data-label={t('benefits.orderNo')} className="order-no">
               {o.orderNo}
             </td>
-            <td data-label={t('benefits.orders.name')}>{o.name}</td>
+            <td data-label={t('benefits.orders.name')}>{orderName(o, t, number)}</td>
             <td data-label={t('benefits.orders.amount')}>¥{formatFen(o.amountFen)}</td>
             <td data-label={t('benefits.orders.status')}>{t(orderStatusKey(o.status))}</td>
             <td data-label={t('benefits.orders.action')}>

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useI18n, type MessageKey } from '../../../lib/i18n';
 import type { ProductType } from '../../../lib/retention';
 import type { Product } from '../api/benefits';
-import { FREE_GIFT, comparedTiers, planTerms, tierFeatures } from '../planFeatures';
+import { FREE_GIFT, comparedTiers, planTermLabel, planTerms, tierFeatures } from '../planFeatures';
 import { formatFen } from '../rules';
 import './PlanComparison.css';
 
@@ -35,9 +35,6 @@ export function PlanComparison({ plans, currentTier, canBuy, pending, onBuy }: P
       —
     </span>
   );
-
-  const termLabel = (months: number) =>
-    months === 1 ? t('benefits.compare.monthly') : months === 12 ? t('benefits.compare.yearly') : t('benefits.compare.months', { n: months });
 
   const priceCell = (tier: ProductType, months: number, first: boolean): ReactNode => {
     if (tier === 'enterprise') {
@@ -105,7 +102,7 @@ export function PlanComparison({ plans, currentTier, canBuy, pending, onBuy }: P
         <tbody>
           {terms.map((months, i) => (
             <tr key={`term-${months}`} data-testid={`plan-row-term-${months}`}>
-              <th scope="row">{termLabel(months)}</th>
+              <th scope="row">{planTermLabel(months, t)}</th>
               {tiers.map((tier) => priceCell(tier, months, i === 0))}
             </tr>
           ))}
