@@ -1,11 +1,16 @@
 import { useState } from 'react';
 import { Modal } from '../../../components/Modal';
 import { isApiError } from '../../../lib/api/client';
+import { formatDate } from '../../../lib/format';
 import { useI18n } from '../../../lib/i18n';
+import { isProductType } from '../../../lib/retention';
 import { useSession } from '../../../lib/session';
 import { useCancelOrder, useCreateOrder, useLedger, useOrders, useProducts, type Product } from '../api/benefits';
-import { buysThroughService, formatFen, isOpenStatus, ledgerKindKey, openPlanOrder, orderStatusKey } from '../rules';
+import { buysThroughService, formatFen, openPlanOrder } from '../rules';
+import { LedgerTable } from './LedgerTable';
+import { OrdersTable } from './OrdersTable';
 import { PaymentDialog } from './PaymentDialog';
+import { PlanComparison } from './PlanComparison';
 
 /**
  * /member, the benefits centre: coins explanation, plans, top-up packs,
@@ -14,7 +19,7 @@ import { PaymentDialog } from './PaymentDialog';
  * or cancelled before another plan is ordered.
  */
 export function MemberPage() {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   // The mobile shell is narrow; the page itself only changes the hint and the modal timing.
   const mobile = typeof window !== 'undefined' && !!window.matchMedia?.('(max-width: 768px)').matches;
   const { points, productType, benefitEndTime } = useSession();
@@ -28,6 +33,7 @@ export function MemberPage() {
   const [paying, setPaying] = useState<string | null>(null);
   const [pendingChoice, setPendingChoice] = useState<{ orderNo: string | null; productId: string } | null>(null);
   const enterprise = buysThroughService(productType);
+  const tier = isProductType(productType) ? productType : 'free';
 
   const buy = (productId: string) => {
     create.mutate(productId, {
@@ -40,18 +46,16 @@ export function MemberPage() {
     });
   };
 
-  const productCard = (p: Product) => (
+  const packCard = (p: Product) => (
     <li key={p.productId} className="panel product-card" data-testid={`product-${p.productId}`}>
       <h3>{p.name}</h3>
       <p className="price">¥{formatFen(p.priceFen)}</p>
-      <p className="muted">
-        {p.kind === 'plan' ? t('benefits.plan.gift', { n: p.lingshi }) : t('benefits.pack.lingshi', { n: p.lingshi })}
-      </p>
+      <p className="muted">{t('benefits.pack.lingshi', { n: p.lingshi })}</p>
       {enterprise ? (
         <p className="muted">{t('benefits.enterprise')}</p>
       ) : (
         <button type="button" className="button primary" disabled={create.isPending} onClick={() => buy(p.productId)}>
-          {p.kind === 'plan' ? t('benefits.plan.buy') : t('benefits.pack.buy')}
+          {t('benefits.pack.buy')}
         </button>
       )}
     </li>
@@ -63,10 +67,11 @@ export function MemberPage() {
         <h1>{t('benefits.title')}</h1>
         <p>
           {t('benefits.balance')}: <strong data-testid="benefits-balance">{points ?? 0}</strong> ·{' '}
-          {t('benefits.currentPlan')}: <span data-testid="benefits-plan">{productType ?? 'free'}</span>
-          {benefitEndTime && (
-            <span className="muted"> · {t('benefits.endTime', { time: new Date(benefitEndTime).toLocaleDateString() })}</span>
-          )}
+          {t('benefits.currentPlan')}:{' '}
+          <span data-testid="benefits-plan" data-tier={tier}>
+            {t(`tier.${tier}`)}
+          </span>
+          {benefitEndTime && <span className="muted"> · {t('benefits.endTime', { time: formatDate(benefitEndTime, lang) })}</span>}
         </p>
       </header>
 
@@ -78,82 +83,34 @@ export function MemberPage() {
 
       {mobile && <p className="muted">{t('benefits.mobileHint')}</p>}
 
-      <section>
+      <section className="panel" data-testid="plans">
         <h2>{t('benefits.plans')}</h2>
-        <ul className="product-grid">
-          {(products.data?.plans ?? []).map(productCard)}
-          <li className="panel product-card" data-testid="product-enterprise">
-            <h3>{t('benefits.enterprise.name')}</h3>
-            <p className="muted">{t('benefits.enterprise')}</p>
-          </li>
-        </ul>
+        {products.data ? (
+          <PlanComparison plans={products.data.plans} currentTier={tier} canBuy={!enterprise} pending={create.isPending} onBuy={buy} />
+        ) : (
+          <p className="muted">{t('app.loading')}</p>
+        )}
       </section>
 
       <section>
         <h2>{t('benefits.packs')}</h2>
-        <ul className="product-grid">{(products.data?.packs ?? []).map(productCard)}</ul>
+        <ul className="product-grid">{(products.data?.packs ?? []).map(packCard)}</ul>
       </section>
 
       <section className="panel" data-testid="coin-details">
         <h2>{t('benefits.details')}</h2>
-        <table className="table">
-          <thead>
-            <tr>
-              <th>{t('benefits.details.time')}</th>
-              <th>{t('benefits.details.kind')}</th>
-              <th>{t('benefits.details.amount')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {(ledger.data?.list ?? []).map((e) => (
-              <tr key={e.id} data-testid="ledger-row">
-                <td>{new Date(e.createdAt).toLocaleString()}</td>
-                <td>
-                  {t(ledgerKindKey(e.kind))} · {t(`benefits.bucket.${e.bucket}`)}
-                </td>
-                <td>{e.amount > 0 ? `+${e.amount}` : e.amount}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <LedgerTable entries={ledger.data?.list ?? []} loaded={ledger.isSuccess} />
         <Pager page={ledgerPage} total={ledger.data?.total ?? 0} onPage={setLedgerPage} />
       </section>
 
       <section className="panel" data-testid="my-orders">
         <h2>{t('benefits.orders')}</h2>
-        <table className="table">
-          <thead>
-            <tr>
-              <th>{t('benefits.orderNo')}</th>
-              <th>{t('benefits.orders.name')}</th>
-              <th>{t('benefits.orders.amount')}</th>
-              <th>{t('benefits.orders.status')}</th>
-              <th>{t('benefits.orders.action')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {(orders.data?.list ?? []).map((o) => (
-              <tr key={o.orderNo} data-testid="order-row">
-                <td>{o.orderNo}</td>
-                <td>{o.name}</td>
-                <td>¥{formatFen(o.amountFen)}</td>
-                <td>{t(orderStatusKey(o.status))}</td>
-                <td>
-                  {isOpenStatus(o.status) && (
-                    <>
-                      <button type="button" className="button small primary" onClick={() => setPaying(o.orderNo)}>
-                        {t('benefits.orders.pay')}
-                      </button>{' '}
-                      <button type="button" className="button small ghost" onClick={() => cancel.mutate(o.orderNo)}>
-                        {t('benefits.orders.cancel')}
-                      </button>
-                    </>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <OrdersTable
+          orders={orders.data?.list ?? []}
+          loaded={orders.isSuccess}
+          onPay={setPaying}
+          onCancel={(orderNo) => cancel.mutate(orderNo)}
+        />
         <Pager page={ordersPage} total={orders.data?.total ?? 0} onPage={setOrdersPage} />
       </section>
 
