@@ -165,6 +165,9 @@ async fn end_to_end(db: TestDatabase) {
         .map(|e| e["amount"].as_i64().unwrap())
         .collect();
     assert_eq!(revoked, vec![-995]);
+    // A charge names the feature it paid for.
+    let charge = page["data"]["list"].as_array().unwrap().iter().find(|e| e["kind"] == "charge").unwrap();
+    assert_eq!(charge["bizType"], "MATTING_IMAGE", "{charge}");
 
     // Refund the plan, confirmed at once: the membership ends, the plan
     // lingshi left go, the 5 spent from them are the shortfall.

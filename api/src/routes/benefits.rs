@@ -2,7 +2,7 @@
 //! coin details (ledger entries).
 
 use actix_web::{web, HttpResponse};
-use pixmart_shared::db::store::ledger;
+use pixmart_shared::db::store::{ledger, tasks as task_store};
 use pixmart_shared::domain::ProductKind;
 use serde::{Deserialize, Serialize};
 
@@ -89,6 +89,9 @@ pub struct LedgerEntryDto {
     /// Signed: positive came in, negative went out.
     pub amount: i64,
     pub task_id: Option<String>,
+    /// The feature charged or refunded (the task's type), while the task
+    /// row exists.
+    pub biz_type: Option<String>,
     pub created_at: chrono::DateTime<chrono::Utc>,
 }
 
@@ -101,6 +104,8 @@ pub async fn ledger_page(
 ) -> ApiResult<HttpResponse> {
     let (page, size) = q.parse()?;
     let (rows, total) = ledger::entries_page(&state.db, me.id, page, size).await?;
+    let ids: Vec<String> = rows.iter().filter_map(|e| e.task_id.clone()).collect();
+    let types = task_store::biz_types_of(&state.db, me.id, &ids).await?;
     let list = rows
         .into_iter()
         .map(|e| LedgerEntryDto {
@@ -108,6 +113,7 @@ pub async fn ledger_page(
             kind: e.kind,
             bucket: e.bucket.as_str(),
             amount: e.amount,
+            biz_type: e.task_id.as_ref().and_then(|t| types.get(t).cloned()),
             task_id: e.task_id,
             created_at: e.created_at,
         })

@@ -67,9 +67,9 @@ export interface AppConfig {
   enterpriseService: EnterpriseServiceAction;
   tenant: TenantInfo | null;
   /**
-   * Server limits pages show before a request is refused. Not sent by the
-   * API yet (asked for: `maxBatchItems` = `tasks.max_batch_items`); pages
-   * fall back to the shipped defaults.
+   * Server limits pages show before a request is refused
+   * (`maxBatchItems` = `tasks.max_batch_items`); pages fall back to the
+   * shipped defaults while the config loads.
    */
   limits?: { maxBatchItems?: number | null };
 }

@@ -194,6 +194,29 @@ pub async fn get_task(db: &impl ConnectionTrait, id: TaskId) -> Result<Option<Ta
     tasks::Entity::find_by_id(id.to_string()).one(db).await?.map(TaskRecord::try_from).transpose()
 }
 
+/// The types of `owner`'s tasks among `ids` (task id → wire name), for
+/// naming what ledger rows charged. Ids of other users' or deleted tasks are
+/// left out.
+pub async fn biz_types_of(
+    db: &impl ConnectionTrait,
+    owner: UserId,
+    ids: &[String],
+) -> Result<std::collections::HashMap<String, String>, StoreError> {
+    if ids.is_empty() {
+        return Ok(std::collections::HashMap::new());
+    }
+    let rows: Vec<(String, String)> = tasks::Entity::find()
+        .select_only()
+        .column(tasks::Column::Id)
+        .column(tasks::Column::BizType)
+        .filter(tasks::Column::OwnerId.eq(owner.0))
+        .filter(tasks::Column::Id.is_in(ids.iter().cloned()))
+        .into_tuple()
+        .all(db)
+        .await?;
+    Ok(rows.into_iter().collect())
+}
+
 /// A user's tasks, newest first.
 pub async fn list_tasks(
     db: &impl ConnectionTrait,

@@ -29,10 +29,7 @@ export interface LedgerEntry {
   bucket: 'topup' | 'plan' | 'free';
   amount: number;
   taskId: string | null;
-  /**
-   * The charged or refunded task's type. Not sent by the API yet (asked
-   * for); without it the table looks the task up.
-   */
+  /** The charged or refunded task's type, while the task exists. */
   bizType?: string | null;
   createdAt: string;
 }

@@ -1,6 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api/client';
-import type { Task } from '../../../lib/api/tasks';
 import { bizTypeLabel } from '../../../lib/bizTypes';
 import { formatDateTime } from '../../../lib/format';
 import { useI18n } from '../../../lib/i18n';
@@ -42,26 +39,13 @@ export function LedgerTable({ entries, loaded }: { entries: readonly LedgerEntry
   );
 }
 
-/**
- * The feature a charge or refund was for: the entry's `bizType` when the
- * API sends it, else the type of its task (one small cached read per task;
- * a task past its retention is simply not named).
- */
+/** The feature a charge or refund was for (the API names its task's type while the task exists). */
 function LedgerFeature({ entry }: { entry: LedgerEntry }) {
   const { t } = useI18n();
-  const lookup = !entry.bizType && !!entry.taskId;
-  const task = useQuery({
-    queryKey: ['benefits', 'ledger-task', entry.taskId],
-    queryFn: ({ signal }) => request<Task>(`/tasks/${encodeURIComponent(entry.taskId as string)}`, { signal, silent: true }),
-    enabled: lookup,
-    staleTime: Infinity,
-    retry: false,
-  });
-  const bizType = entry.bizType ?? (lookup ? task.data?.bizType : null);
-  if (!bizType) return null;
+  if (!entry.bizType) return null;
   return (
     <strong className="ledger-feature" data-testid="ledger-feature">
-      {bizTypeLabel(bizType, t)}
+      {bizTypeLabel(entry.bizType, t)}
     </strong>
   );
 }

@@ -155,7 +155,7 @@ describe('MemberPage: names, comparison, empty lists, what was charged', () => {
     expect(await screen.findByTestId('ledger-empty')).toHaveTextContent('暂无灵石明细');
   });
 
-  it('a charge names the feature: from the entry, else from its task', async () => {
+  it('a charge names the feature the API says it paid for; a row without one names none', async () => {
     const entry = (id: number, over: Record<string, unknown>) => ({
       id,
       kind: 'charge',
@@ -168,17 +168,18 @@ describe('MemberPage: names, comparison, empty lists, what was charged', () => {
     routes = {
       'GET /api/benefits/products': ok(products),
       'GET /api/ledger': ok({
-        list: [entry(2, { bizType: 'PRODUCT_IMAGE', taskId: 'a' }), entry(1, { amount: -80, taskId: 'v1' })],
+        list: [entry(2, { bizType: 'PRODUCT_IMAGE', taskId: 'a' }), entry(1, { amount: -80, taskId: 'gone', bizType: null })],
         total: 2,
       }),
       'GET /api/orders': ok({ list: [], total: 0 }),
-      'GET /api/tasks/v1': ok({ taskId: 'v1', bizType: 'IMG_2_VEDIO', status: 'SUCCESS', results: [] }),
     };
     renderWithProviders(<MemberPage />);
     const rows = await screen.findAllByTestId('ledger-row');
     expect(rows[0]).toHaveTextContent('商品图生成消耗 · 免费赠送');
-    await waitFor(() => expect(rows[1]).toHaveTextContent('图生视频生成消耗'));
     expect(rows[0]).toHaveTextContent('2026年11月21日');
-    expect(fetchMock.mock.calls.map(([u]) => String(u))).not.toContain('/api/tasks/a');
+    expect(rows[1]).toHaveTextContent('生成消耗');
+    expect(rows[1].querySelector('[data-testid="ledger-feature"]')).toBeNull();
+    // No per-row task lookups.
+    expect(fetchMock.mock.calls.map(([u]) => String(u)).filter((u) => u.startsWith('/api/tasks/'))).toEqual([]);
   });
 });
