@@ -95,7 +95,8 @@ fn converted_model_restores_detail_and_tiles_without_seams() {
 
 #[test]
 fn two_k_target_is_exact_and_alpha_is_kept() {
-    let s = session();
+    // As the worker runs it: the compact model, its tiles, the default route.
+    let s = fast(2);
     let (_, lo) = small_source();
     // A 96×64 cutout-like RGBA source: long side 2048 exactly, ratio kept.
     let rgba = RgbaImage::from_fn(96, 64, |x, y| {
@@ -103,13 +104,7 @@ fn two_k_target_is_exact_and_alpha_is_kept() {
         image::Rgba([p[0], p[1], p[2], if (20..76).contains(&x) { 255 } else { 0 }])
     });
     let out = s
-        .upscale_to_long_side(
-            &DynamicImage::ImageRgba8(rgba),
-            2048,
-            TileOptions::default(),
-            RouteOptions::default(),
-            go,
-        )
+        .upscale_to_long_side(&DynamicImage::ImageRgba8(rgba), 2048, TileOptions::COMPACT, RouteOptions::default(), go)
         .unwrap();
     assert_eq!((out.width(), out.height()), (2048, 1365));
     let rgba = out.to_rgba8();
