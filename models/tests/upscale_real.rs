@@ -104,7 +104,13 @@ fn two_k_target_is_exact_and_alpha_is_kept() {
         image::Rgba([p[0], p[1], p[2], if (20..76).contains(&x) { 255 } else { 0 }])
     });
     let out = s
-        .upscale_to_long_side(&DynamicImage::ImageRgba8(rgba), 2048, TileOptions::COMPACT, RouteOptions::default(), go)
+        .upscale_to_long_side(
+            &DynamicImage::ImageRgba8(rgba),
+            2048,
+            TileOptions::default(),
+            RouteOptions::default(),
+            go,
+        )
         .unwrap();
     assert_eq!((out.width(), out.height()), (2048, 1365));
     let rgba = out.to_rgba8();

@@ -191,8 +191,8 @@ fn main() {
     };
     // `parallel`: a session per thread, as the worker runs the compact model.
     let (serial, parallel) = (load(1), load(threads));
-    // As the worker runs the compact model: a session per core, large tiles.
-    let tiles = TileOptions::COMPACT;
+    // As the worker runs the compact model: a session per core.
+    let tiles = TileOptions::default();
     let defaults = RouteOptions::default();
     let reference = reference();
     let (rw, rh) = reference.dimensions();

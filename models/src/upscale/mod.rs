@@ -43,13 +43,6 @@ pub struct TileOptions {
     pub overlap: u32,
 }
 
-impl TileOptions {
-    /// For the compact model: its activations stay at the input's size, so
-    /// larger tiles cost little memory and recompute less overlap
-    /// (measured 0.87× the time of 192-px tiles, `scripts/bench upscale`).
-    pub const COMPACT: TileOptions = TileOptions { tile: 384, overlap: 16 };
-}
-
 impl Default for TileOptions {
     fn default() -> Self {
         TileOptions { tile: 192, overlap: 16 }
