@@ -1,0 +1,62 @@
+/**
+ * Layout problems a store owner runs into: a control that cannot be clicked
+ * because something is drawn over it, a control pushed outside the screen,
+ * a page wider than the screen. Measured in the browser, as the user sees it.
+ */
+import type { Page } from '@playwright/test';
+
+export const INTERACTIVE = 'button, a, input, select, textarea, [role=tab], [role=button]';
+
+/**
+ * One line per problem (empty: the page fits). Every visible interactive
+ * element is scrolled to the middle of the screen and must be what the
+ * browser finds at its centre (or contain it); it must lie within the
+ * viewport's width; the document must not scroll sideways. While a modal
+ * dialog is open only its content counts: the page under it is meant to
+ * be covered.
+ */
+export async function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate((selector) => {
+    const problems: string[] = [];
+    const describe = (el: Element | null): string => {
+      if (!el) return 'nothing';
+      const testId = el.getAttribute('data-testid');
+      const text = (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 24);
+      const cls = typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : '';
+      return `${el.tagName.toLowerCase()}${testId ? `[data-testid=${testId}]` : cls}${text ? ` "${text}"` : ''}`;
+    };
+    const root = document.documentElement;
+    const width = window.innerWidth;
+    if (root.scrollWidth > width) problems.push(`page is ${root.scrollWidth}px wide in a ${width}px viewport`);
+
+    const modal = [...document.querySelectorAll('[role=dialog][aria-modal=true]')].find((d) => d.getAttribute('aria-hidden') !== 'true');
+    const scope: ParentNode = modal ?? document;
+    const candidates = [...scope.querySelectorAll<HTMLElement>(selector)];
+    for (const el of candidates) {
+      const style = getComputedStyle(el);
+      if (style.visibility === 'hidden' || style.display === 'none' || style.pointerEvents === 'none') continue;
+      if (el.closest('[aria-hidden=true]') || el.closest('[inert]')) continue;
+      if (el.getClientRects().length === 0) continue;
+      const first = el.getBoundingClientRect();
+      if (first.width < 1 || first.height < 1) continue;
+
+      el.scrollIntoView({ block: 'center', inline: 'nearest' });
+      const r = el.getBoundingClientRect();
+      // Page coordinates: a page that scrolls sideways must not hide a control in that scroll.
+      const left = r.left + window.scrollX;
+      const right = r.right + window.scrollX;
+      if (left < -1 || right > width + 1) {
+        problems.push(`${describe(el)} lies outside the viewport (x ${Math.round(left)}..${Math.round(right)} of ${width})`);
+        continue;
+      }
+      const x = Math.min(Math.max(r.left + r.width / 2, 0), width - 1);
+      const y = Math.min(Math.max(r.top + Math.min(r.height, window.innerHeight) / 2, 0), window.innerHeight - 1);
+      const hit = document.elementFromPoint(x, y);
+      if (!hit || !(el === hit || el.contains(hit))) {
+        problems.push(`${describe(el)} is covered by ${describe(hit)}`);
+      }
+    }
+    window.scrollTo(0, 0);
+    return problems;
+  }, INTERACTIVE);
+}
