@@ -6,6 +6,7 @@ import { useSession } from '../../../lib/session';
 import { useCancelOrder, useCreateOrder, useLedger, useOrders, useProducts, type Product } from '../api/benefits';
 import { buysThroughService, formatFen, isOpenStatus, ledgerKindKey, openPlanOrder, orderStatusKey } from '../rules';
 import { PaymentDialog } from './PaymentDialog';
+import './MemberPage.css';
 
 /**
  * /member, the benefits centre: coins explanation, plans, top-up packs,
@@ -107,11 +108,11 @@ export function MemberPage() {
           <tbody>
             {(ledger.data?.list ?? []).map((e) => (
               <tr key={e.id} data-testid="ledger-row">
-                <td>{new Date(e.createdAt).toLocaleString()}</td>
-                <td>
+                <td data-label={t('benefits.details.time')}>{new Date(e.createdAt).toLocaleString()}</td>
+                <td data-label={t('benefits.details.kind')}>
                   {t(ledgerKindKey(e.kind))} · {t(`benefits.bucket.${e.bucket}`)}
                 </td>
-                <td>{e.amount > 0 ? `+${e.amount}` : e.amount}</td>
+                <td data-label={t('benefits.details.amount')}>{e.amount > 0 ? `+${e.amount}` : e.amount}</td>
               </tr>
             ))}
           </tbody>
@@ -134,20 +135,22 @@ export function MemberPage() {
           <tbody>
             {(orders.data?.list ?? []).map((o) => (
               <tr key={o.orderNo} data-testid="order-row">
-                <td>{o.orderNo}</td>
-                <td>{o.name}</td>
-                <td>¥{formatFen(o.amountFen)}</td>
-                <td>{t(orderStatusKey(o.status))}</td>
-                <td>
+                <td data-label={t('benefits.orderNo')} className="order-no">
+                  {o.orderNo}
+                </td>
+                <td data-label={t('benefits.orders.name')}>{o.name}</td>
+                <td data-label={t('benefits.orders.amount')}>¥{formatFen(o.amountFen)}</td>
+                <td data-label={t('benefits.orders.status')}>{t(orderStatusKey(o.status))}</td>
+                <td data-label={t('benefits.orders.action')}>
                   {isOpenStatus(o.status) && (
-                    <>
-                      <button type="button" className="button small primary" onClick={() => setPaying(o.orderNo)}>
+                    <span className="order-actions">
+                      <button type="button" className="button small primary" data-testid="order-pay" onClick={() => setPaying(o.orderNo)}>
                         {t('benefits.orders.pay')}
-                      </button>{' '}
-                      <button type="button" className="button small ghost" onClick={() => cancel.mutate(o.orderNo)}>
+                      </button>
+                      <button type="button" className="button small ghost" data-testid="order-cancel" onClick={() => cancel.mutate(o.orderNo)}>
                         {t('benefits.orders.cancel')}
                       </button>
-                    </>
+                    </span>
                   )}
                 </td>
               </tr>
