@@ -6,7 +6,7 @@
  * the admin page.
  */
 import type { PageId, RouteDef } from '../routes/registry';
-import type { Capabilities, CapabilityState } from '../../lib/capabilities';
+import { useCapabilities, type Capabilities, type CapabilityState } from '../../lib/capabilities';
 import { CUTOUT_BIZ_TYPE } from '../../features/cutout/constants';
 import { DIFFUSION_ROUTES } from '../../features/diffusion/constants';
 import { PRODUCT_IMAGE_BIZ_TYPE } from '../../features/product-image/constants';
@@ -68,4 +68,12 @@ export function splitFeatures(defs: readonly RouteDef[], capabilities: Capabilit
     (isGated(state) ? soon : live).push({ ...def, page });
   }
   return { live, soon };
+}
+
+/** Whether a route's feature is coming soon for the caller (false while unknown). */
+export function useComingSoon(def: RouteDef): boolean {
+  const { capabilities } = useCapabilities();
+  const page = def.page;
+  if (!isFeaturePage(page)) return false;
+  return isGated(capabilities?.bizTypes[FEATURE_BIZ_TYPES[page]]?.state);
 }
