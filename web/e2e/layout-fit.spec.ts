@@ -6,18 +6,27 @@ import { builtPaths, openCutoutEditor, openSettled, placeUnpaidOrder, signInMerc
  * Every built page fits the screen for a signed-in merchant: no control is
  * covered by another element or pushed off the side, and no page scrolls
  * sideways. Desktop at 1280×800 and 1440×900, a phone (Pixel 7 user agent,
- * mobile route set) at 390×844. Problems are collected per page (soft), so
- * one run lists all of them.
+ * mobile route set) at 390×844, in Chinese and English. Problems are
+ * collected per page (soft), so one run lists all of them.
  */
 const DESKTOP_SIZES = [
   { width: 1280, height: 800 },
   { width: 1440, height: 900 },
 ] as const;
 const PHONE = { width: 390, height: 844 } as const;
+/** English labels are longer: both languages are checked. */
+const LANGS = ['zh', 'en'] as const;
+
+/** The app reads its language from localStorage on load (see lib/i18n). */
+async function chooseLanguage(page: Page, lang: string) {
+  await page.goto('/');
+  await page.evaluate((l) => localStorage.setItem('I18_NEXT_LANGUAGE', l), lang);
+}
 
 async function expectFits(page: Page, what: string) {
   const { width, height } = page.viewportSize() ?? { width: 0, height: 0 };
-  expect.soft(await layoutProblems(page), `${what} at ${width}×${height}`).toEqual([]);
+  const lang = await page.evaluate(() => document.documentElement.lang);
+  expect.soft(await layoutProblems(page), `${what} at ${width}×${height} (${lang})`).toEqual([]);
 }
 
 /** The benefits centre with an unpaid order, then its payment sheet. */
@@ -39,11 +48,14 @@ test.describe('layout fits the desktop', () => {
       await page.setViewportSize(size);
       const token = await signInMerchant(page, request);
       await placeUnpaidOrder(request, token);
-      for (const path of builtPaths('desktop')) {
-        await openSettled(page, path);
-        await expectFits(page, path);
+      for (const lang of LANGS) {
+        await chooseLanguage(page, lang);
+        for (const path of builtPaths('desktop')) {
+          await openSettled(page, path);
+          await expectFits(page, path);
+        }
+        await checkUnpaidOrder(page);
       }
-      await checkUnpaidOrder(page);
     });
   }
 
@@ -51,9 +63,13 @@ test.describe('layout fits the desktop', () => {
     test.setTimeout(300_000);
     await signInMerchant(page, request);
     await openCutoutEditor(page);
-    for (const size of DESKTOP_SIZES) {
-      await page.setViewportSize(size);
-      await expectFits(page, '/ai-cutout with the editor');
+    for (const lang of LANGS) {
+      // The language switch relabels the open editor in place.
+      if (lang === 'en') await page.getByTestId('lang-switch').click();
+      for (const size of DESKTOP_SIZES) {
+        await page.setViewportSize(size);
+        await expectFits(page, '/ai-cutout with the editor');
+      }
     }
   });
 });
@@ -67,17 +83,22 @@ test.describe('layout fits a phone @mobile', () => {
     await placeUnpaidOrder(request, token);
     await page.goto('/');
     await expect(page.locator('[data-layout="mobile"]')).toBeVisible();
-    for (const path of builtPaths('mobile')) {
-      await openSettled(page, path);
-      await expectFits(page, path);
+    for (const lang of LANGS) {
+      await chooseLanguage(page, lang);
+      for (const path of builtPaths('mobile')) {
+        await openSettled(page, path);
+        await expectFits(page, path);
+      }
+      await checkUnpaidOrder(page);
     }
-    await checkUnpaidOrder(page);
   });
 
   test('the cutout editor', async ({ page, request }) => {
     test.setTimeout(300_000);
     await signInMerchant(page, request);
     await openCutoutEditor(page);
+    await expectFits(page, '/ai-cutout with the editor');
+    await page.getByTestId('lang-switch').click();
     await expectFits(page, '/ai-cutout with the editor');
   });
 });

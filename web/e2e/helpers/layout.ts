@@ -10,7 +10,8 @@ export const INTERACTIVE = 'button, a, input, select, textarea, [role=tab], [rol
 /**
  * One line per problem (empty: the page fits). Every visible interactive
  * element is scrolled to the middle of the screen and must be what the
- * browser finds at its centre (or contain it); it must lie within the
+ * browser finds at its centre and a quarter in from either side (or contain
+ * it); it must lie within the
  * viewport's width; the document must not scroll sideways. While a modal
  * dialog is open only its content counts: the page under it is meant to
  * be covered.
@@ -49,11 +50,16 @@ export async function layoutProblems(page: Page): Promise<string[]> {
         problems.push(`${describe(el)} lies outside the viewport (x ${Math.round(left)}..${Math.round(right)} of ${width})`);
         continue;
       }
-      const x = Math.min(Math.max(r.left + r.width / 2, 0), width - 1);
+      // The centre, and a quarter in from each side: a control half hidden
+      // under its neighbour is as broken as one hidden whole.
       const y = Math.min(Math.max(r.top + Math.min(r.height, window.innerHeight) / 2, 0), window.innerHeight - 1);
-      const hit = document.elementFromPoint(x, y);
-      if (!hit || !(el === hit || el.contains(hit))) {
-        problems.push(`${describe(el)} is covered by ${describe(hit)}`);
+      for (const at of [0.5, 0.25, 0.75]) {
+        const x = Math.min(Math.max(r.left + r.width * at, 0), width - 1);
+        const hit = document.elementFromPoint(x, y);
+        if (!hit || !(el === hit || el.contains(hit))) {
+          problems.push(`${describe(el)} is covered by ${describe(hit)}${at === 0.5 ? '' : ` (${at * 100}% across)`}`);
+          break;
+        }
       }
     }
     window.scrollTo(0, 0);

@@ -259,7 +259,7 @@ export const messages = {
   'task.status.TIMEOUT': { zh: '超时', en: 'Timed out' },
 
   'history.title': { zh: '历史记录', en: 'History' },
-  'history.empty': { zh: '暂无记录', en: 'No cutouts yet' },
+  'history.empty': { zh: '暂无记录', en: 'Nothing yet' },
   'history.loginHint': { zh: '登录后查看历史记录', en: 'Log in to see your history' },
   'history.loadMore': { zh: '加载更多', en: 'Load more' },
   'history.loading': { zh: '加载中…', en: 'Loading…' },

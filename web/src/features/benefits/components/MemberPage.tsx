@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Modal } from '../../../components/Modal';
 import { isApiError } from '../../../lib/api/client';
-import { useI18n } from '../../../lib/i18n';
+import { useI18n, type MessageKey } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { useCancelOrder, useCreateOrder, useLedger, useOrders, useProducts, type Product } from '../api/benefits';
 import { buysThroughService, formatFen, isOpenStatus, ledgerKindKey, openPlanOrder, orderStatusKey } from '../rules';
@@ -64,7 +64,9 @@ export function MemberPage() {
         <h1>{t('benefits.title')}</h1>
         <p>
           {t('benefits.balance')}: <strong data-testid="benefits-balance">{points ?? 0}</strong> ·{' '}
-          {t('benefits.currentPlan')}: <span data-testid="benefits-plan">{productType ?? 'free'}</span>
+          {t('benefits.currentPlan')}: <span data-testid="benefits-plan" data-plan={productType ?? 'free'}>
+            {t(`tier.${productType ?? 'free'}` as MessageKey)}
+          </span>
           {benefitEndTime && (
             <span className="muted"> · {t('benefits.endTime', { time: new Date(benefitEndTime).toLocaleDateString() })}</span>
           )}
