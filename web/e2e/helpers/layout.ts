@@ -17,7 +17,8 @@ export const INTERACTIVE = 'button, a, input, select, textarea, [role=tab], [rol
  * be covered.
  */
 export async function layoutProblems(page: Page): Promise<string[]> {
-  return page.evaluate((selector) => {
+  const screenWidth = page.viewportSize()?.width ?? 0;
+  return page.evaluate(({ selector, screenWidth }) => {
     const problems: string[] = [];
     const describe = (el: Element | null): string => {
       if (!el) return 'nothing';
@@ -27,42 +28,72 @@ export async function layoutProblems(page: Page): Promise<string[]> {
       return `${el.tagName.toLowerCase()}${testId ? `[data-testid=${testId}]` : cls}${text ? ` "${text}"` : ''}`;
     };
     const root = document.documentElement;
-    const width = window.innerWidth;
+    // A phone zooms a page that is too wide out until it fits, and the
+    // layout viewport (innerWidth) grows with it: measure against the screen.
+    const width = Math.min(window.innerWidth, screenWidth || window.innerWidth);
+    if (window.innerWidth > width) problems.push(`the page is laid out ${window.innerWidth}px wide on a ${width}px screen (zoomed out to fit)`);
     if (root.scrollWidth > width) problems.push(`page is ${root.scrollWidth}px wide in a ${width}px viewport`);
 
     const modal = [...document.querySelectorAll('[role=dialog][aria-modal=true]')].find((d) => d.getAttribute('aria-hidden') !== 'true');
     const scope: ParentNode = modal ?? document;
-    const candidates = [...scope.querySelectorAll<HTMLElement>(selector)];
-    for (const el of candidates) {
+    const candidates = [...scope.querySelectorAll<HTMLElement>(selector)].filter((el) => {
       const style = getComputedStyle(el);
-      if (style.visibility === 'hidden' || style.display === 'none' || style.pointerEvents === 'none') continue;
-      if (el.closest('[aria-hidden=true]') || el.closest('[inert]')) continue;
-      if (el.getClientRects().length === 0) continue;
-      const first = el.getBoundingClientRect();
-      if (first.width < 1 || first.height < 1) continue;
+      if (style.visibility === 'hidden' || style.display === 'none' || style.pointerEvents === 'none') return false;
+      if (el.closest('[aria-hidden=true]') || el.closest('[inert]')) return false;
+      const r = el.getBoundingClientRect();
+      return el.getClientRects().length > 0 && r.width >= 1 && r.height >= 1;
+    });
+    const reported = new Set<Element>();
+    const report = (el: Element, text: string) => {
+      if (reported.has(el)) return;
+      reported.add(el);
+      problems.push(text);
+    };
 
+    /** Whether the browser finds the element at its centre and a quarter in from either side. */
+    const hitTest = (el: HTMLElement, where: string) => {
+      const r = el.getBoundingClientRect();
+      const y = Math.min(Math.max(r.top + Math.min(r.height, window.innerHeight) / 2, 0), window.innerHeight - 1);
+      // A control half hidden under its neighbour is as broken as one hidden whole.
+      for (const at of [0.5, 0.25, 0.75]) {
+        const x = Math.min(Math.max(r.left + r.width * at, 0), width - 1);
+        const hit = document.elementFromPoint(x, y);
+        if (!hit || !(el === hit || el.contains(hit))) {
+          report(el, `${describe(el)} is covered by ${describe(hit)}${at === 0.5 ? '' : ` (${at * 100}% across)`}${where}`);
+          return;
+        }
+      }
+    };
+    const fullyInView = (el: HTMLElement) => {
+      const r = el.getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= window.innerHeight;
+    };
+
+    // Where the page opens and where it ends: fixed overlays (the floating
+    // helper) must not sit on what the user cannot scroll out from under them.
+    if (!modal) {
+      window.scrollTo(0, 0);
+      for (const el of candidates) if (fullyInView(el)) hitTest(el, ' (page top)');
+      window.scrollTo(0, root.scrollHeight);
+      for (const el of candidates) {
+        if (fullyInView(el) && el.getBoundingClientRect().top >= window.innerHeight / 2) hitTest(el, ' (page end)');
+      }
+    }
+
+    // Each control in the middle of the screen: what lies over it is part of the page itself.
+    for (const el of candidates) {
       el.scrollIntoView({ block: 'center', inline: 'nearest' });
       const r = el.getBoundingClientRect();
       // Page coordinates: a page that scrolls sideways must not hide a control in that scroll.
       const left = r.left + window.scrollX;
       const right = r.right + window.scrollX;
       if (left < -1 || right > width + 1) {
-        problems.push(`${describe(el)} lies outside the viewport (x ${Math.round(left)}..${Math.round(right)} of ${width})`);
+        report(el, `${describe(el)} lies outside the viewport (x ${Math.round(left)}..${Math.round(right)} of ${width})`);
         continue;
       }
-      // The centre, and a quarter in from each side: a control half hidden
-      // under its neighbour is as broken as one hidden whole.
-      const y = Math.min(Math.max(r.top + Math.min(r.height, window.innerHeight) / 2, 0), window.innerHeight - 1);
-      for (const at of [0.5, 0.25, 0.75]) {
-        const x = Math.min(Math.max(r.left + r.width * at, 0), width - 1);
-        const hit = document.elementFromPoint(x, y);
-        if (!hit || !(el === hit || el.contains(hit))) {
-          problems.push(`${describe(el)} is covered by ${describe(hit)}${at === 0.5 ? '' : ` (${at * 100}% across)`}`);
-          break;
-        }
-      }
+      hitTest(el, '');
     }
     window.scrollTo(0, 0);
     return problems;
-  }, INTERACTIVE);
+  }, { selector: INTERACTIVE, screenWidth });
 }
