@@ -35,7 +35,7 @@ async function checkUnpaidOrder(page: Page) {
   const row = page.getByTestId('order-row').first();
   await expect(row.getByRole('button')).toHaveCount(2);
   await expectFits(page, '/member with an unpaid order');
-  await row.locator('button.primary').click();
+  await row.locator('button.primary').click({ timeout: 15_000 });
   await expect(page.getByTestId('payment-dialog').getByTestId('payment-qr')).toBeVisible();
   await page.waitForTimeout(300); // the sheet's transition
   await expectFits(page, '/member payment dialog');

@@ -80,6 +80,38 @@ export async function layoutProblems(page: Page): Promise<string[]> {
       }
     }
 
+    // A fixed overlay (the floating helper) lies over whatever scrolls
+    // beneath it: no control may pass under it at any scroll position.
+    const pinned = (el: Element) => {
+      for (let e: Element | null = el; e; e = e.parentElement) {
+        const pos = getComputedStyle(e).position;
+        if (pos === 'fixed' || pos === 'sticky') return true;
+      }
+      return false;
+    };
+    const maxScroll = Math.max(0, root.scrollHeight - window.innerHeight);
+    const overlays = [...document.body.querySelectorAll<HTMLElement>('*')].filter((f) => {
+      const style = getComputedStyle(f);
+      if (style.position !== 'fixed' || style.visibility === 'hidden' || style.pointerEvents === 'none') return false;
+      const r = f.getBoundingClientRect();
+      // Full-screen layers (a modal's backdrop) are meant to cover the page.
+      return r.width >= 1 && r.height >= 1 && r.width * r.height < 0.5 * width * window.innerHeight;
+    });
+    if (!modal) {
+      window.scrollTo(0, 0);
+      for (const f of overlays) {
+        const fr = f.getBoundingClientRect();
+        for (const el of candidates) {
+          if (f.contains(el) || el.contains(f)) continue;
+          const r = el.getBoundingClientRect();
+          if (r.right <= fr.left || r.left >= fr.right) continue;
+          // Scrolling moves a control up by up to maxScroll; a pinned one stays.
+          const reach = pinned(el) ? 0 : maxScroll;
+          if (r.top - reach < fr.bottom && r.bottom > fr.top) report(el, `${describe(el)} passes under the fixed ${describe(f)} when scrolled`);
+        }
+      }
+    }
+
     // Each control in the middle of the screen: what lies over it is part of the page itself.
     for (const el of candidates) {
       el.scrollIntoView({ block: 'center', inline: 'nearest' });
