@@ -23,6 +23,6 @@ for (const path of ROUTES) {
 
 test('/customized-animal stays behind the customizedImage flag: not open yet, not 403', async ({ page }) => {
   await page.goto('/customized-animal');
-  await expect(page.getByTestId('not-available-page')).toBeVisible();
+  await expect(page.getByTestId('not-available-page')).toContainText('即将上线');
   await expect(page.getByTestId('generate-button')).toHaveCount(0);
 });

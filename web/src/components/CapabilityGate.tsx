@@ -1,11 +1,9 @@
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
-import { SoonImage } from '../app/pages/Illustrations';
+import { useLocation } from 'react-router';
+import { ComingSoon } from '../app/catalogue/ComingSoon';
 import { findRoute } from '../app/routes/registry';
-import { isFeaturePage } from '../app/catalogue/catalogue';
-import { FeatureArt } from '../app/catalogue/FeatureArt';
 import { useCapability, type BizCapability } from '../lib/capabilities';
-import { useI18n, type MessageKey } from '../lib/i18n';
+import { useI18n } from '../lib/i18n';
 
 /**
  * Wraps a generation page's form: shows it when a worker in the caller's
@@ -48,20 +46,6 @@ function WaitingNotice({ state }: { state: 'waiting' | 'noWorker' }) {
  * missing and how to install it is for operators, on the admin page.
  */
 export function CapabilityUnavailable({ capability }: { capability: BizCapability }) {
-  const { t, lang } = useI18n();
   const { pathname } = useLocation();
-  const def = findRoute(pathname);
-  const page = def?.page;
-  return (
-    <div className="page status-page capability-gate" data-testid={`capability-${capability.state}`} data-biz-type={capability.bizType}>
-      {isFeaturePage(page) ? <FeatureArt page={page} className="soon-art" /> : <SoonImage />}
-      <span className="badge soon">{t('feature.soon')}</span>
-      <h1>{def ? t('soon.title', { name: def.title[lang] }) : t('soon.generic')}</h1>
-      {isFeaturePage(page) && <p>{t(`feature.${page}.line` as MessageKey)}</p>}
-      <p className="muted">{t('soon.desc')}</p>
-      <Link to="/" className="button primary">
-        {t('app.backHome')}
-      </Link>
-    </div>
-  );
+  return <ComingSoon def={findRoute(pathname)} testId={`capability-${capability.state}`} bizType={capability.bizType} />;
 }
