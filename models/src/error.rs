@@ -39,6 +39,10 @@ pub enum ModelError {
     /// The model found no foreground at all.
     #[error("the model found no subject in the image")]
     EmptyMask,
+
+    /// The caller asked the work to stop (e.g. a cancelled 2K download).
+    #[error("cancelled")]
+    Cancelled,
 }
 
 impl ModelError {
@@ -52,6 +56,7 @@ impl ModelError {
             ModelError::InvalidImage(_) => "INVALID_IMAGE",
             ModelError::Inference(_) => "INFERENCE_FAILED",
             ModelError::EmptyMask => "EMPTY_MASK",
+            ModelError::Cancelled => "CANCELLED",
         }
     }
 

@@ -19,9 +19,13 @@ use crate::domain::{TaskId, UserId};
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum FastJob {
     /// Prepare a download of `source_key` at long side `long_side` into
-    /// `target_key` (see [`crate::domain::download`]).
+    /// `target_key` (see [`crate::domain::download`]). `job_id` is the value
+    /// of the in-progress marker: a cancel names it (see [`cancel_key`]), so
+    /// cancelling one job never stops the request that follows it.
     #[serde(rename_all = "camelCase")]
     PrepareDownload {
+        #[serde(default)]
+        job_id: String,
         task_id: TaskId,
         source_key: String,
         target_key: String,
@@ -143,6 +147,28 @@ pub fn in_progress_key(namespace: &str, target_key: &str) -> String {
     format!("{namespace}:download:busy:{target_key}")
 }
 
+/// A preparation's progress while it runs, `"<done>/<total>"` (tiles), set
+/// by the worker with a short TTL.
+pub fn progress_key(namespace: &str, target_key: &str) -> String {
+    format!("{namespace}:download:progress:{target_key}")
+}
+
+/// Set (with a TTL) when the user cancels preparation `job_id`: the worker
+/// stops between tiles, or skips the job if it is still queued.
+pub fn cancel_key(namespace: &str, job_id: &str) -> String {
+    format!("{namespace}:download:cancel:{job_id}")
+}
+
+/// How long progress and cancel keys live.
+pub const PROGRESS_SECS: u64 = 120;
+
+/// Deletes KEYS[1] only while it still holds ARGV[1]: a worker that ends a
+/// job frees the marker only if no cancel and new request replaced it.
+pub const DELETE_IF_HOLDS_SCRIPT: &str = r"
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+";
+
 /// Set when preparing `target_key` failed, with the reason.
 pub fn failure_key(namespace: &str, target_key: &str) -> String {
     format!("{namespace}:download:failed:{target_key}")
@@ -156,6 +182,7 @@ mod tests {
     #[test]
     fn jobs_are_tagged_camel_case_json_and_round_trip() {
         let job = FastJob::PrepareDownload {
+            job_id: "j1".into(),
             task_id: TaskId::new(),
             source_key: "results/t/cutout.png".into(),
             target_key: "downloads/t/cutout-2k.png".into(),
@@ -169,6 +196,12 @@ mod tests {
         assert_eq!(serde_json::from_value::<FastJob>(json).unwrap(), job);
         assert_eq!(fast_queue("px", "default"), "px:fast:default");
         assert_eq!(in_progress_key("px", "downloads/t/a-2k.png"), "px:download:busy:downloads/t/a-2k.png");
+        assert_eq!(cancel_key("px", "j1"), "px:download:cancel:j1");
+        // A job queued before job ids existed still decodes.
+        let old = r#"{"kind":"prepareDownload","taskId":"00000000-0000-0000-0000-000000000000","sourceKey":"a","targetKey":"b","quality":"2k","longSide":2048}"#;
+        assert!(
+            matches!(serde_json::from_str::<FastJob>(old), Ok(FastJob::PrepareDownload { job_id, .. }) if job_id.is_empty())
+        );
     }
 
     #[test]

@@ -92,3 +92,59 @@ async fn standard_and_2k_downloads_with_real_esrgan() {
     let (status, _) = mallory.post_json(&format!("/api/tasks/{task}/downloads"), post("standard")).await;
     assert_eq!(status, 404);
 }
+
+/// A 2K download of a larger result through the fast model: the status
+/// call reports the worker's progress, a cancel stops it (nothing stored,
+/// the state goes back to NONE), and asking again prepares it afresh.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_2k_preparation_reports_progress_and_can_be_cancelled() {
+    let mut app = TestApp::start(TestDatabase::sqlite()).await;
+    let mut c = app.client();
+    c.register_random().await;
+    let (_, info) = c.get("/api/user/info").await;
+    let user = UserId(info["data"]["user"]["id"].as_i64().unwrap());
+    let db = app.db().await;
+    let txn = sea_orm::TransactionTrait::begin(&db).await.unwrap();
+    membership::activate(&txn, user, Tier::Professional, 1, "PMTEST", Utc::now()).await.unwrap();
+    txn.commit().await.unwrap();
+    // 900×600: ×2.3 to 2K, so it goes through the model in 12 tiles.
+    let id = finished_cutout(&app, user, &[(ResultKind::Image, "cutout.png", cutout_image(900, 600))]).await;
+    let task = id.to_string();
+    app.start_worker();
+    app.wait_workers(1).await;
+    let url = format!("/api/tasks/{task}/downloads");
+    let status_url = format!("{url}?index=0&quality=2k");
+
+    let (status, body) = c.post_json(&url, json!({ "index": 0, "quality": "2k" })).await;
+    assert_eq!((status, body["data"]["state"].as_str()), (200, Some("PREPARING")), "{body}");
+    // Progress shows once the first tiles are done.
+    let deadline = Instant::now() + std::time::Duration::from_secs(120);
+    let progress = loop {
+        let (_, body) = c.get(&status_url).await;
+        assert_eq!(body["data"]["state"], "PREPARING", "finished before any progress was seen: {body}");
+        let p = body["data"]["progress"].as_f64().unwrap();
+        if p > 0.0 {
+            break p;
+        }
+        assert!(Instant::now() < deadline, "no progress reported");
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    };
+    assert!(progress < 1.0, "{progress}");
+
+    let (status, body) = c.delete(&status_url).await;
+    assert_eq!((status, body["data"]["state"].as_str()), (200, Some("NONE")), "{body}");
+    let (_, body) = c.get(&status_url).await;
+    assert_eq!(body["data"]["state"], "NONE", "{body}");
+    // The worker stops between tiles and stores nothing.
+    tokio::time::sleep(std::time::Duration::from_secs(3)).await;
+    let (_, body) = c.get(&status_url).await;
+    assert_eq!(body["data"]["state"], "NONE", "a cancelled preparation must not finish: {body}");
+
+    // Asking again starts afresh and finishes.
+    let (status, body) = c.post_json(&url, json!({ "index": 0, "quality": "2k" })).await;
+    assert_eq!((status, body["data"]["state"].as_str()), (200, Some("PREPARING")), "{body}");
+    let ready = wait_download_ready(&c, &task, 0, "2k").await;
+    let (_, png) = c.get_bytes(ready["url"].as_str().unwrap()).await;
+    let img = image::load_from_memory(&png).unwrap();
+    assert_eq!((img.width(), img.height()), (2048, 1365));
+}

@@ -39,6 +39,11 @@ test('sign in by SMS, spend 5 lingshi on a cutout, buy a top-up pack by QR', asy
   await page.goto('/member');
   await expect(page.getByTestId('benefits-balance')).toHaveText('495');
   await expect(page.getByTestId('ledger-row').first()).toContainText('-5');
+  // The charge names the feature; the plan is named, not coded; no orders yet is said.
+  await expect(page.getByTestId('ledger-row').first().getByTestId('ledger-feature')).toHaveText('AI抠图');
+  await expect(page.getByTestId('benefits-plan')).toHaveText('免费版');
+  await expect(page.getByTestId('orders-empty')).toBeVisible();
+  await expect(page.getByTestId('plan-col-free')).toHaveClass(/current/);
 
   // Buy the 1000 pack: QR on screen, pay on the provider's page.
   await page.getByTestId('product-pack-1000').getByRole('button').click();

@@ -57,4 +57,23 @@ test('image to video: pick a camera move, generate a 480p clip, play and downloa
 
   const item = page.locator(`[data-testid="history-item"][data-task-id="${taskId}"]`);
   await expect(item).toHaveAttribute('data-status', 'SUCCESS', { timeout: 30_000 });
+
+  // The creation space names the clip, shows a still of it and downloads the clip itself.
+  await page.goto('/personal-center');
+  const cell = page.locator(`[data-testid="history-item"][data-task-id="${taskId}"]`);
+  await expect(cell).toContainText('图生视频');
+  await expect(cell).not.toContainText('IMG_2_VEDIO');
+  await expect(cell.getByTestId('history-video-badge')).toBeVisible();
+  const still = cell.locator('[data-testid="history-thumb"], [data-testid="history-video"]');
+  await expect(still).toBeVisible();
+  await expect
+    .poll(() =>
+      still.evaluate((el) => (el instanceof HTMLVideoElement ? el.readyState >= 1 : (el as HTMLImageElement).naturalWidth > 0)),
+    )
+    .toBe(true);
+  const button = page.getByTestId('creation-history').locator('.history-cell', { has: cell }).getByTestId('history-download');
+  await expect(button).toHaveText('下载视频');
+  const [again] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  expect(again.suggestedFilename()).toBe(`pixmart-video-${taskId?.slice(0, 8)}.mp4`);
+  await page.screenshot({ path: testInfo.outputPath('creation-space-video.png'), fullPage: true });
 });

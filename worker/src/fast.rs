@@ -2,21 +2,26 @@
 //! not a generation task. Two loops per node, each one job at a time and on
 //! its own Redis connection (BRPOP blocks the connection it runs on):
 //! cutout refinements (every node) and standard/2K downloads (nodes that
-//! loaded Real-ESRGAN x4plus; a 2K upscale uses every core it is given).
+//! loaded a Real-ESRGAN model; a 2K upscale spreads its tiles over every
+//! core it is given, reports its progress and stops when cancelled).
 //! Like the queue consumers they follow the operator's pause and drain.
 
 use std::io::Cursor;
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
 use image::{DynamicImage, ImageFormat};
 use pixmart_models::refine::{refine_mask, Click, RefineOptions};
-use pixmart_models::upscale::{resize_long_side, TileOptions, UpscaleSession, REALESRGAN_X4PLUS_FILE};
-use pixmart_models::OrtRuntime;
+use pixmart_models::upscale::{
+    resize_long_side, RouteOptions, TileOptions, UpscaleSession, REALESRGAN_FAST_FILE, REALESRGAN_X4PLUS_FILE,
+};
+use pixmart_models::{ModelError, OrtRuntime};
 use pixmart_shared::domain::download::DownloadQuality;
 use pixmart_shared::fast_jobs::{
-    failure_key, fast_queue, frame_reply, in_progress_key, refine_queue, FastJob, RefineClick, FAILURE_SECS,
-    MARKER_WORKING_SECS,
+    cancel_key, failure_key, fast_queue, frame_reply, in_progress_key, progress_key, refine_queue, FastJob,
+    RefineClick, DELETE_IF_HOLDS_SCRIPT, FAILURE_SECS, MARKER_WORKING_SECS, PROGRESS_SECS,
 };
 use redis::aio::MultiplexedConnection;
 use tokio::sync::watch;
@@ -27,10 +32,14 @@ use crate::WorkerContext;
 const POP_TIMEOUT_SECS: f64 = 1.0;
 /// How often the in-progress marker is renewed while a job runs.
 const MARKER_REFRESH: Duration = Duration::from_secs(30);
+/// How often a running preparation publishes its progress and looks for a
+/// cancel.
+const PROGRESS_EVERY: Duration = Duration::from_millis(500);
 
 /// Starts the consumers: refinements on every node (they need no model
-/// file), downloads only where Real-ESRGAN x4plus loads, so any node that
-/// pops a download can finish it.
+/// file), downloads only where a Real-ESRGAN model loads (the fast compact
+/// one when fetched, else x4plus), so any node that pops a download can
+/// finish it.
 ///
 /// `accepting` is the node's desired state (see `node::Consumers`): while
 /// it is false (paused or draining) no job is popped.
@@ -43,19 +52,25 @@ pub fn spawn(
     let refine = Gate { stop: stop.clone(), accepting: accepting.clone() };
     let mut handles =
         vec![tokio::spawn(consume(ctx.clone(), None, refine_queue(&s.redis.namespace, &s.worker.pool), refine))];
-    let path = s.models.dir.join(REALESRGAN_X4PLUS_FILE);
-    if !OrtRuntime::is_initialised() || !path.is_file() {
-        tracing::info!(path = %path.display(), "Real-ESRGAN not available: this node prepares no downloads");
+    let candidates = [REALESRGAN_FAST_FILE, REALESRGAN_X4PLUS_FILE].map(|f| s.models.dir.join(f));
+    let Some(path) = candidates.iter().find(|p| p.is_file()).cloned().filter(|_| OrtRuntime::is_initialised()) else {
+        tracing::info!(dir = %s.models.dir.display(), "Real-ESRGAN not available: this node prepares no downloads");
         return handles;
-    }
+    };
     let threads = s.models.intra_threads.max(1);
     let queue = fast_queue(&s.redis.namespace, &s.worker.pool);
+    // The compact model: one single-threaded session per core with tiles
+    // side by side, in large tiles (measured fastest, docs/upscale.md).
+    // x4plus: one session, small tiles (its ×4 tail is memory-hungry).
+    let compact = path.ends_with(REALESRGAN_FAST_FILE);
+    let (parallel, tiles) = if compact { (threads, TileOptions::COMPACT) } else { (1, TileOptions::default()) };
     handles.push(tokio::spawn(async move {
-        let loaded = tokio::task::spawn_blocking(move || UpscaleSession::load(&path, threads)).await;
+        let loaded = tokio::task::spawn_blocking(move || UpscaleSession::load_parallel(&path, threads, parallel)).await;
         match loaded {
             Ok(Ok(session)) => {
-                tracing::info!("Real-ESRGAN loaded; preparing downloads");
-                consume(ctx, Some(Arc::new(session)), queue, Gate { stop, accepting }).await;
+                tracing::info!(compact, "Real-ESRGAN loaded; preparing downloads");
+                let upscaler = Upscaler { session: Arc::new(session), tiles };
+                consume(ctx, Some(upscaler), queue, Gate { stop, accepting }).await;
             }
             Ok(Err(e)) => tracing::warn!(error = %e, "Real-ESRGAN not loaded; this node prepares no downloads"),
             Err(e) => tracing::warn!(error = %e, "Real-ESRGAN loading panicked"),
@@ -99,7 +114,14 @@ impl Gate {
 
 /// One loop per list: downloads and refinements are consumed separately, so
 /// a click is never queued behind a 2K upscale.
-async fn consume(ctx: Arc<WorkerContext>, session: Option<Arc<UpscaleSession>>, queue: String, mut gate: Gate) {
+/// A loaded model and the tiles it runs best with.
+#[derive(Clone)]
+pub struct Upscaler {
+    pub session: Arc<UpscaleSession>,
+    pub tiles: TileOptions,
+}
+
+async fn consume(ctx: Arc<WorkerContext>, session: Option<Upscaler>, queue: String, mut gate: Gate) {
     let s = &ctx.settings;
     let mut conn: Option<MultiplexedConnection> = None;
     while !gate.stopping() {
@@ -155,39 +177,74 @@ async fn redis_quiet<T: redis::FromRedisValue>(conn: &mut MultiplexedConnection,
 
 /// Runs one job and clears its in-progress marker (recording a failure for
 /// the status call). Public so tests can drive a job directly.
-pub async fn run_job(
-    ctx: &WorkerContext,
-    session: Option<&Arc<UpscaleSession>>,
-    conn: &mut MultiplexedConnection,
-    job: &FastJob,
-) {
+pub async fn run_job(ctx: &WorkerContext, session: Option<&Upscaler>, conn: &mut MultiplexedConnection, job: &FastJob) {
     let ns = &ctx.settings.redis.namespace;
     match job {
-        FastJob::PrepareDownload { source_key, target_key, quality, long_side, .. } => {
+        FastJob::PrepareDownload { job_id, source_key, target_key, quality, long_side, .. } => {
             let busy = in_progress_key(ns, target_key);
+            let cancel = cancel_key(ns, job_id);
+            if !job_id.is_empty() && exists(conn, &cancel).await {
+                tracing::info!(%target_key, "download cancelled before it started");
+                return;
+            }
             let expire = redis::cmd("EXPIRE").arg(&busy).arg(MARKER_WORKING_SECS).clone();
             redis_quiet::<i64>(conn, &expire).await;
-            let work = prepare_download(ctx, session, source_key, target_key, *quality, *long_side);
+            let control = Arc::new(Control::default());
+            let work = prepare_download(ctx, session, source_key, target_key, *quality, *long_side, control.clone());
             tokio::pin!(work);
             let mut refresh = tokio::time::interval(MARKER_REFRESH);
             refresh.tick().await;
+            let mut tick = tokio::time::interval(PROGRESS_EVERY);
+            let mut published = (0, 0);
             let outcome = loop {
                 tokio::select! {
                     r = &mut work => break r,
                     _ = refresh.tick() => {
-                        redis_quiet::<i64>(conn, &expire).await;
+                        if !control.cancelled.load(Ordering::Relaxed) {
+                            redis_quiet::<i64>(conn, &expire).await;
+                        }
+                    }
+                    _ = tick.tick() => {
+                        if !job_id.is_empty() && exists(conn, &cancel).await {
+                            control.cancelled.store(true, Ordering::Relaxed);
+                        }
+                        let now = (control.done.load(Ordering::Relaxed), control.total.load(Ordering::Relaxed));
+                        if now != published && now.1 > 0 {
+                            published = now;
+                            let set = redis::cmd("SET")
+                                .arg(progress_key(ns, target_key))
+                                .arg(format!("{}/{}", now.0, now.1))
+                                .arg("EX")
+                                .arg(PROGRESS_SECS)
+                                .clone();
+                            redis_quiet::<()>(conn, &set).await;
+                        }
                     }
                 }
             };
-            if let Err(reason) = &outcome {
-                tracing::warn!(%target_key, %reason, "preparing a download failed");
-                let set =
-                    redis::cmd("SET").arg(failure_key(ns, target_key)).arg(reason).arg("EX").arg(FAILURE_SECS).clone();
-                redis_quiet::<()>(conn, &set).await;
-            } else {
-                tracing::info!(%target_key, "download prepared");
+            match &outcome {
+                Ok(()) => tracing::info!(%target_key, "download prepared"),
+                Err(Stop::Cancelled) => tracing::info!(%target_key, "download cancelled"),
+                Err(Stop::Failed(reason)) => {
+                    tracing::warn!(%target_key, %reason, "preparing a download failed");
+                    let set = redis::cmd("SET")
+                        .arg(failure_key(ns, target_key))
+                        .arg(reason)
+                        .arg("EX")
+                        .arg(FAILURE_SECS)
+                        .clone();
+                    redis_quiet::<()>(conn, &set).await;
+                }
             }
-            redis_quiet::<i64>(conn, redis::cmd("DEL").arg(&busy)).await;
+            redis_quiet::<i64>(conn, redis::cmd("DEL").arg(progress_key(ns, target_key))).await;
+            // A cancel (and maybe a new request) may have replaced the
+            // marker: free it only while it is still this job's.
+            if job_id.is_empty() {
+                redis_quiet::<i64>(conn, redis::cmd("DEL").arg(&busy)).await;
+            } else {
+                redis_quiet::<i64>(conn, redis::cmd("EVAL").arg(DELETE_IF_HOLDS_SCRIPT).arg(1).arg(&busy).arg(job_id))
+                    .await;
+            }
         }
         FastJob::RefineMask {
             image_key, mask_key, clicks, reply_key, request_id, deadline_ms, in_flight_key, ..
@@ -223,6 +280,32 @@ pub async fn run_job(
     }
 }
 
+async fn exists(conn: &mut MultiplexedConnection, key: &str) -> bool {
+    redis::cmd("EXISTS").arg(key).query_async::<bool>(conn).await.unwrap_or(false)
+}
+
+/// Shared between a preparation's blocking work and the loop that
+/// publishes its progress and relays a cancel.
+#[derive(Debug, Default)]
+struct Control {
+    cancelled: AtomicBool,
+    done: AtomicUsize,
+    total: AtomicUsize,
+}
+
+/// Why a preparation ended without a file.
+#[derive(Debug)]
+enum Stop {
+    Cancelled,
+    Failed(String),
+}
+
+impl From<String> for Stop {
+    fn from(reason: String) -> Self {
+        Stop::Failed(reason)
+    }
+}
+
 /// The refined mask as PNG bytes.
 async fn refine(
     ctx: &WorkerContext,
@@ -245,32 +328,47 @@ async fn refine(
 
 /// Reads the result, resizes or upscales it to the target long side and
 /// stores it under the prepared key (PNG stays PNG, keeping alpha; other
-/// formats become JPEG).
+/// formats become JPEG). Tiles done are counted in `control`, and a cancel
+/// there stops the model between tiles.
 async fn prepare_download(
     ctx: &WorkerContext,
-    session: Option<&Arc<UpscaleSession>>,
+    session: Option<&Upscaler>,
     source_key: &str,
     target_key: &str,
     quality: DownloadQuality,
     long_side: u32,
-) -> Result<(), String> {
+    control: Arc<Control>,
+) -> Result<(), Stop> {
     let data = ctx.blobs.get(source_key).await.map_err(|e| e.to_string())?;
     let session = session.cloned();
     let png = target_key.ends_with(".png");
-    let encoded = tokio::task::spawn_blocking(move || -> Result<Vec<u8>, String> {
+    let encoded = tokio::task::spawn_blocking(move || -> Result<Vec<u8>, Stop> {
         let img = image::load_from_memory(&data).map_err(|e| format!("result is not a readable image: {e}"))?;
         let out = match quality {
             DownloadQuality::Standard => resize_long_side(&img, long_side),
-            DownloadQuality::TwoK => session
-                .ok_or("this node has no upscale model")?
-                .upscale_to_long_side(&img, long_side, TileOptions::default(), |_, _| {})
-                .map_err(|e| e.to_string())?,
+            DownloadQuality::TwoK => {
+                let on_tile = |done: usize, total: usize| {
+                    control.done.store(done, Ordering::Relaxed);
+                    control.total.store(total, Ordering::Relaxed);
+                    if control.cancelled.load(Ordering::Relaxed) {
+                        ControlFlow::Break(())
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                };
+                let up = session.ok_or_else(|| "this node has no upscale model".to_owned())?;
+                match up.session.upscale_to_long_side(&img, long_side, up.tiles, RouteOptions::default(), on_tile) {
+                    Ok(out) => out,
+                    Err(ModelError::Cancelled) => return Err(Stop::Cancelled),
+                    Err(e) => return Err(Stop::Failed(e.to_string())),
+                }
+            }
         };
-        encode(&out, png)
+        Ok(encode(&out, png)?)
     })
     .await
     .map_err(|e| format!("upscale panicked: {e}"))??;
-    ctx.blobs.put(target_key, &encoded).await.map_err(|e| e.to_string())
+    ctx.blobs.put(target_key, &encoded).await.map_err(|e| Stop::Failed(e.to_string()))
 }
 
 fn encode(img: &DynamicImage, png: bool) -> Result<Vec<u8>, String> {

@@ -7,7 +7,10 @@
 //! blob store under a key derived from the result), else hands the work to a
 //! worker as a fast job and answers PREPARING; while that runs, asking again
 //! answers DOWNLOAD_IN_PROGRESS (429, "try again later").
-//! `GET /api/tasks/{taskId}/downloads?index=&quality=` polls the state.
+//! `GET /api/tasks/{taskId}/downloads?index=&quality=` polls the state, with
+//! the preparation's progress (0..1) while a worker runs it;
+//! `DELETE /api/tasks/{taskId}/downloads?index=&quality=` cancels it (the
+//! worker stops between tiles, or skips the job if it is still queued).
 //! Nothing is charged: the API never runs models (2K upscaling is a worker's
 //! job), and a lost job only means the marker expires and the user asks again.
 
@@ -15,7 +18,9 @@ use actix_web::{web, HttpResponse};
 use pixmart_shared::db::store::{dispatch as dispatch_store, membership, tasks as task_store};
 use pixmart_shared::domain::download::{prepared_key, DownloadQuality, DownloadState};
 use pixmart_shared::domain::{BizType, ResultKind, TaskId, TaskResult, TaskStatus};
-use pixmart_shared::fast_jobs::{failure_key, fast_queue, in_progress_key, FastJob, MARKER_QUEUED_SECS};
+use pixmart_shared::fast_jobs::{
+    cancel_key, failure_key, fast_queue, in_progress_key, progress_key, FastJob, MARKER_QUEUED_SECS, PROGRESS_SECS,
+};
 use pixmart_shared::storage::StorageError;
 use pixmart_shared::ErrorCode;
 use serde::{Deserialize, Serialize};
@@ -43,6 +48,10 @@ struct DownloadDto {
     url: Option<String>,
     /// The long side the file has (READY) or will have.
     long_side: u32,
+    /// How far a running preparation is, 0..1 (PREPARING, once a worker
+    /// has started it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    progress: Option<f32>,
 }
 
 /// What a request resolves to before anything is started.
@@ -103,11 +112,19 @@ fn ready(r: &Resolved, key: &str, long_side: u32) -> HttpResponse {
         quality: r.quality,
         url: Some(format!("/api/files/{key}")),
         long_side,
+        progress: None,
     })
 }
 
-fn pending(r: &Resolved, state: DownloadState, long_side: u32) -> HttpResponse {
-    envelope::ok(DownloadDto { state, quality: r.quality, url: None, long_side })
+fn pending(r: &Resolved, state: DownloadState, long_side: u32, progress: Option<f32>) -> HttpResponse {
+    envelope::ok(DownloadDto { state, quality: r.quality, url: None, long_side, progress })
+}
+
+/// `"done/total"` as a fraction in 0..1.
+fn parse_progress(raw: &str) -> Option<f32> {
+    let (done, total) = raw.split_once('/')?;
+    let (done, total): (f32, f32) = (done.trim().parse().ok()?, total.trim().parse().ok()?);
+    (total > 0.0).then(|| (done / total).clamp(0.0, 1.0))
 }
 
 async fn is_stored(state: &AppState, key: &str) -> ApiResult<bool> {
@@ -144,10 +161,11 @@ pub async fn request(
     let ns = state.dispatcher.namespace();
     let mut conn = redis(&state).await?;
     // SET NX: exactly one request starts the work; the others are told to
-    // come back later.
+    // come back later. The marker holds the job's id, which a cancel names.
+    let job_id = uuid::Uuid::new_v4().to_string();
     let started: bool = redis::cmd("SET")
         .arg(in_progress_key(ns, &key))
-        .arg(me.id.0)
+        .arg(&job_id)
         .arg("NX")
         .arg("EX")
         .arg(MARKER_QUEUED_SECS)
@@ -160,6 +178,7 @@ pub async fn request(
     }
     let pool = dispatch_store::route_for(&state.db, me.id).await?.pool;
     let job = FastJob::PrepareDownload {
+        job_id,
         task_id: r.task,
         source_key: r.source.key.clone(),
         target_key: key.clone(),
@@ -174,7 +193,7 @@ pub async fn request(
         let _ = redis::cmd("DEL").arg(in_progress_key(ns, &key)).query_async::<i64>(&mut conn).await;
         return Err(redis_down(e));
     }
-    Ok(pending(&r, DownloadState::Preparing, long_side))
+    Ok(pending(&r, DownloadState::Preparing, long_side, Some(0.0)))
 }
 
 #[derive(Debug, Deserialize)]
@@ -201,16 +220,76 @@ pub async fn status(
     }
     let ns = state.dispatcher.namespace();
     let mut conn = redis(&state).await?;
-    let busy =
-        redis::cmd("EXISTS").arg(in_progress_key(ns, &key)).query_async::<bool>(&mut conn).await.map_err(redis_down)?;
-    let failed =
-        redis::cmd("EXISTS").arg(failure_key(ns, &key)).query_async::<bool>(&mut conn).await.map_err(redis_down)?;
-    let s = if busy {
-        DownloadState::Preparing
+    let (busy, failed, progress): (bool, bool, Option<String>) = redis::pipe()
+        .cmd("EXISTS")
+        .arg(in_progress_key(ns, &key))
+        .cmd("EXISTS")
+        .arg(failure_key(ns, &key))
+        .cmd("GET")
+        .arg(progress_key(ns, &key))
+        .query_async(&mut conn)
+        .await
+        .map_err(redis_down)?;
+    let (s, progress) = if busy {
+        (DownloadState::Preparing, Some(progress.as_deref().and_then(parse_progress).unwrap_or(0.0)))
     } else if failed {
-        DownloadState::Failed
+        (DownloadState::Failed, None)
     } else {
-        DownloadState::None
+        (DownloadState::None, None)
     };
-    Ok(pending(&r, s, long_side))
+    Ok(pending(&r, s, long_side, progress))
+}
+
+/// `DELETE /api/tasks/{taskId}/downloads?index=&quality=`: stops a
+/// preparation. Answers the state after it (NONE, or READY when the file
+/// was finished before the cancel arrived); cancelling nothing is not an
+/// error.
+pub async fn cancel(
+    state: web::Data<AppState>,
+    me: AuthUser,
+    path: web::Path<String>,
+    q: web::Query<StatusQuery>,
+) -> ApiResult<HttpResponse> {
+    let r = resolve(&state, &me, &path, q.index, &q.quality).await?;
+    let Some((key, long_side)) = r.target.clone() else {
+        return Ok(ready(&r, &r.source.key, r.source.width.max(r.source.height)));
+    };
+    let ns = state.dispatcher.namespace();
+    let mut conn = redis(&state).await?;
+    let job: Option<String> =
+        redis::cmd("GETDEL").arg(in_progress_key(ns, &key)).query_async(&mut conn).await.map_err(redis_down)?;
+    if let Some(job) = job {
+        redis::pipe()
+            .cmd("SET")
+            .arg(cancel_key(ns, &job))
+            .arg(1)
+            .arg("EX")
+            .arg(PROGRESS_SECS.max(MARKER_QUEUED_SECS))
+            .ignore()
+            .cmd("DEL")
+            .arg(progress_key(ns, &key))
+            .ignore()
+            .query_async::<()>(&mut conn)
+            .await
+            .map_err(redis_down)?;
+        tracing::info!(%key, %job, "download preparation cancelled");
+    }
+    if is_stored(&state, &key).await? {
+        return Ok(ready(&r, &key, long_side));
+    }
+    Ok(pending(&r, DownloadState::None, long_side, None))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_progress;
+
+    #[test]
+    fn progress_is_a_fraction_of_tiles() {
+        assert_eq!(parse_progress("3/12"), Some(0.25));
+        assert_eq!(parse_progress("12/12"), Some(1.0));
+        assert_eq!(parse_progress("0/0"), None);
+        assert_eq!(parse_progress("x/2"), None);
+        assert_eq!(parse_progress("5"), None);
+    }
 }

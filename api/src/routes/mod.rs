@@ -78,6 +78,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, development: bool) {
             .route("/tasks/{task_id}/stop", web::post().to(tasks::stop))
             .route("/tasks/{task_id}/downloads", web::post().to(downloads::request))
             .route("/tasks/{task_id}/downloads", web::get().to(downloads::status))
+            .route("/tasks/{task_id}/downloads", web::delete().to(downloads::cancel))
             .route("/tasks/{task_id}/mask", web::put().to(masks::save))
             .route("/tasks/{task_id}/refine", web::post().to(refine::refine))
             .route("/tasks/{task_id}/events", web::get().to(events::events))

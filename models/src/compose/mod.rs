@@ -31,14 +31,17 @@
 mod alpha;
 mod background;
 mod filters;
+mod frame;
 mod place;
 mod product;
 mod templates;
 
 pub use alpha::{refine_alpha, MAX_ERODE};
 pub use background::{cover, render_background, Background, PALETTE};
+pub use frame::frame_subject;
 pub use place::{place_product, product_rect, scaled_product, Effects, Placement, Shadow};
 pub use product::{
-    compose_variant, prepare_cutout, scale_factor, thumbnail, variant_plan, working_side, ComposeOptions, BASE_FILL,
+    compose_variant, prepare_cutout, scale_factor, subject_box, thumbnail, variant_plan, working_side,
+    working_side_for, ComposeOptions, BASE_FILL,
 };
 pub use templates::{render_template, template, Template, TEMPLATES};

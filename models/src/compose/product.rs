@@ -8,6 +8,7 @@ use image::{DynamicImage, GrayImage, RgbImage, RgbaImage};
 use super::alpha::refine_alpha;
 use super::background::{render_background, Background};
 use super::filters::bbox_above;
+use super::frame::frame_subject;
 use super::place::{place_product, Effects, Placement, Shadow};
 
 /// Options of one composition, shared by its variants.
@@ -69,11 +70,26 @@ pub fn prepare_cutout(image: &RgbImage, mask: &GrayImage, erode: u32, max_side: 
 }
 
 /// The largest side the product can have on the canvas (variant 0, the
-/// largest): what [`prepare_cutout`] should work at, so that edge
-/// refinement never runs on more pixels than the output shows.
+/// largest) for an upright product: what [`prepare_cutout`] should work at,
+/// so that edge refinement never runs on more pixels than the output shows.
 pub fn working_side(options: &ComposeOptions) -> u32 {
     let size = (BASE_FILL * options.scale.clamp(1.0, 1.6)).min(0.9);
     ((options.width.max(options.height) as f32) * size).ceil() as u32 + 2
+}
+
+/// [`working_side`] for a subject whose box in the mask is `subject`
+/// (width, height): wide products are framed larger ([`frame_subject`]).
+pub fn working_side_for(options: &ComposeOptions, subject: (u32, u32)) -> u32 {
+    let (placement, _) = variant_plan(0, options);
+    let framed = frame_subject(placement, subject, (options.width, options.height));
+    let gain = (framed.size / placement.size.max(0.01)).max(1.0);
+    (working_side(options) as f32 * gain).ceil() as u32
+}
+
+/// The box (width, height) of a mask's subject (values ≥ 8).
+pub fn subject_box(mask: &GrayImage) -> Option<(u32, u32)> {
+    let (x0, y0, x1, y1) = bbox_above(mask.as_raw().iter().copied(), mask.width() as usize, 8)?;
+    Some(((x1 - x0) as u32, (y1 - y0) as u32))
 }
 
 /// Placement and effects of variant `variant` (0-based): the first is the
@@ -105,10 +121,15 @@ pub fn variant_plan(variant: u32, options: &ComposeOptions) -> (Placement, Effec
 
 /// Renders variant `variant` of a prepared cutout ([`prepare_cutout`]):
 /// the background's own variant, then the placement and effects of
-/// [`variant_plan`].
+/// [`variant_plan`], framed by the subject's own box ([`frame_subject`]).
 pub fn compose_variant(cutout: &RgbaImage, options: &ComposeOptions, variant: u32) -> RgbImage {
     let bg = render_background(&options.background, options.width, options.height, variant);
     let (placement, effects) = variant_plan(variant, options);
+    let alpha = GrayImage::from_fn(cutout.width(), cutout.height(), |x, y| image::Luma([cutout.get_pixel(x, y)[3]]));
+    let placement = match subject_box(&alpha) {
+        Some(subject) => frame_subject(placement, subject, (options.width, options.height)),
+        None => placement,
+    };
     place_product(cutout, &bg, &placement, &effects)
 }
 

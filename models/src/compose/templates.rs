@@ -74,7 +74,8 @@ pub fn render_template(id: &str, w: u32, h: u32, variant: u32) -> Option<RgbImag
     // scaled up: per-pixel fractal noise is the costly part of a
     // composition, and the textures are soft enough not to need more.
     let long = w.max(h);
-    if long > RENDER_MAX && !t.id.starts_with("studio") {
+    // Wood's grain and seams are fine lines that a scale-up would smear.
+    if long > RENDER_MAX && !t.id.starts_with("studio") && t.id != "wood-table" {
         let k = RENDER_MAX as f32 / long as f32;
         let (sw, sh) = (((w as f32) * k).round().max(1.0) as u32, ((h as f32) * k).round().max(1.0) as u32);
         let small = render_at(t, sw, sh, variant);
@@ -243,19 +244,57 @@ fn table(w: u32, h: u32, variant: u32, ground: f32, surface: Surface) -> RgbImag
                 let p = m.get_pixel(x, y).0;
                 [f32::from(p[0]), f32::from(p[1]), f32::from(p[2])]
             }
-            _ => {
-                // Planks run towards the viewer, converging to the centre.
-                let persp = (fx - wf * 0.5) / (0.35 + 0.65 * depth) + wf * 0.5;
-                let grain = noise.fbm(persp * 0.004, fy * 0.08 / (0.3 + depth), 4);
-                let rings = ((persp * 0.03 + grain * 9.0).sin() * 0.5 + 0.5).powf(3.0);
-                let plank = ((persp / (wf * 0.16)).fract() < 0.012) as u8 as f32;
-                let base = [168.0, 116.0, 74.0];
-                let k = 1.0 - 0.18 * rings - 0.25 * plank + 0.1 * grain;
-                base.map(|c| c * k)
-            }
+            _ => wood_floor(&noise, fx - wf * 0.5, depth, wf),
         };
         px(c.map(|v| v * light * edge))
     })
+}
+
+/// Oak planks seen in perspective: they run towards the viewer and
+/// converge at the horizon, each with its own tone, long grain streaks
+/// along its length, dark seams between planks and staggered end joints.
+/// `x` is the pixel's offset from the canvas centre, `depth` 0 at the
+/// horizon and 1 at the bottom edge. Detail fades with distance, so the far
+/// planks do not alias into noise.
+fn wood_floor(noise: &Noise, x: f32, depth: f32, width: f32) -> [f32; 3] {
+    // Distance along the table (1 at the bottom edge, larger farther away)
+    // and the position across it in the same world units.
+    let z = 1.0 / (0.12 + 0.88 * depth);
+    let across = x / width * z;
+    const PLANK: f32 = 0.17;
+    const PLANK_LENGTH: f32 = 2.6;
+    let p = across / PLANK;
+    let index = p.floor() as i32;
+    let within = p - p.floor();
+    let h = |salt: i32| noise.hash(index.wrapping_mul(31).wrapping_add(salt), 977);
+    // Staggered end joints: each plank starts at its own offset.
+    let along = z + h(1) * PLANK_LENGTH;
+    let piece = (along / PLANK_LENGTH).floor() as i32;
+    let hp = noise.hash(index, piece.wrapping_add(4001));
+    // Grain: lines across the plank's width, bent by slow noise along it.
+    let warp = noise.fbm(within * 2.0 + index as f32 * 7.1, along * 0.35, 3);
+    let ring = ((within * 9.0 + warp * 5.0 + hp * 3.0) * std::f32::consts::TAU).sin() * 0.5 + 0.5;
+    let fibre = noise.value(within * 180.0 + index as f32 * 53.0, along * 6.0);
+    // How many pixels one plank spans here: detail fades below ~12 px.
+    let plank_px = PLANK * width / z;
+    let detail = ((plank_px - 6.0) / 30.0).clamp(0.0, 1.0);
+    let tone = 0.86 + 0.22 * hp;
+    let base = [178.0, 126.0, 82.0];
+    let late = [128.0, 82.0, 48.0];
+    let grain = ring.powf(2.5) * 0.55 * detail + (fibre - 0.5) * 0.12 * detail;
+    let mut c = mix(base, late, grain.clamp(0.0, 1.0));
+    c = c.map(|v| v * tone);
+    // Seams between planks and at the joints: a groove of fixed world width.
+    let seam_w = 0.012 + 0.02 * (1.0 - detail);
+    let seam = within < seam_w || within > 1.0 - seam_w;
+    let joint = (along / PLANK_LENGTH).fract() < 0.004 * z;
+    if seam || joint {
+        let k = 0.55 + 0.4 * (1.0 - detail);
+        c = c.map(|v| v * k);
+    }
+    // A soft sheen from the key light, strongest behind the product.
+    let sheen = (1.0 - (x / width).abs() * 1.6).max(0.0) * (1.0 - depth).powf(1.5) * 0.12;
+    c.map(|v| v + sheen * 255.0 * 0.35)
 }
 
 #[cfg(test)]

@@ -86,6 +86,8 @@ describe('QualityActions', () => {
     fireEvent.click(screen.getByTestId('save-2k'));
     await waitFor(() => expect(getToast()?.message).toContain('权益中心'));
     expect(getToast()?.type).toBe('error');
+    // The prompt links to the benefits centre.
+    expect(getToast()?.link).toEqual({ to: '/member', label: '去权益中心' });
     expect(calls()).toEqual(['POST /api/tasks/42/downloads']);
     await waitFor(() => expect(screen.getByTestId('save-2k')).toHaveTextContent('保存2K'));
   });
@@ -121,5 +123,21 @@ describe('QualityActions', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
     release(ok({ state: 'FAILED', quality: '2k', longSide: 2048 }));
     await waitFor(() => expect(screen.getByTestId('download-2k')).toHaveTextContent('下载2K高清'));
+  });
+
+  it('shows the worker progress of a 2K file and cancels it on the server', async () => {
+    fetchMock.mockImplementation(async (_url: string, init?: RequestInit) => {
+      if (init?.method === 'DELETE') return ok({ state: 'NONE', quality: '2k', longSide: 2048 });
+      return ok({ state: 'PREPARING', quality: '2k', longSide: 2048, progress: 0.42 });
+    });
+    renderWithProviders(<QualityActions taskId="42" fileStem="x" />);
+    fireEvent.click(screen.getByTestId('download-2k'));
+    await waitFor(() => expect(screen.getByTestId('download-2k')).toHaveTextContent('高清图生成中… 42%'));
+    expect(screen.getByTestId('2k-progress').querySelector('progress')).toHaveAttribute('value', '42');
+    fireEvent.click(screen.getByTestId('cancel-2k'));
+    await waitFor(() => expect(getToast()).toMatchObject({ type: 'info', message: '已取消高清图生成' }), { timeout: 3000 });
+    expect(calls()).toContain('DELETE /api/tasks/42/downloads?index=0&quality=2k');
+    expect(screen.queryByTestId('2k-progress')).toBeNull();
+    expect(downloaded).toEqual([]);
   });
 });

@@ -1,9 +1,11 @@
-import { BlobImage } from './BlobImage';
+import { TaskThumb } from './TaskThumb';
 import { useTaskHistory, type Task } from '../lib/api/tasks';
+import { bizTypeLabel } from '../lib/bizTypes';
 import { useDownloads } from '../lib/download';
 import { formatDate } from '../lib/format';
-import { messages, useI18n, type MessageKey } from '../lib/i18n';
+import { useI18n } from '../lib/i18n';
 import { useSession } from '../lib/session';
+import { taskFileName, taskMainFile } from '../lib/taskMedia';
 
 interface TaskHistoryListProps {
   /** One task type, or all of them (creation space). */
@@ -15,11 +17,6 @@ interface TaskHistoryListProps {
   downloads?: boolean;
   emptyText?: string;
   testId?: string;
-}
-
-export function bizTypeLabel(bizType: string, t: (k: MessageKey) => string): string {
-  const key = `bizType.${bizType}`;
-  return key in messages ? t(key as MessageKey) : bizType;
 }
 
 /** A user's tasks, newest first as the server lists them; later pages append. */
@@ -81,9 +78,9 @@ interface HistoryItemProps {
 }
 
 function HistoryItem({ task, active, onSelect, showType, download }: HistoryItemProps) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const downloads = useDownloads();
-  const image = task.status === 'SUCCESS' ? task.results?.find((r) => r.kind === 'image') : undefined;
+  const file = taskMainFile(task);
   const itemId = `history:${task.taskId}`;
   const busy = downloads.isDownloading(itemId);
   const status = (
@@ -93,16 +90,12 @@ function HistoryItem({ task, active, onSelect, showType, download }: HistoryItem
   );
   const body = (
     <>
-      <span className="history-thumb checkerboard">
-        {image ? (
-          <BlobImage url={image.url} alt="" loading="lazy" />
-        ) : (
-          <span className={`status-badge status-${task.status.toLowerCase()}`}>{t(`task.status.${task.status}`)}</span>
-        )}
-      </span>
+      <TaskThumb task={task} />
       <span className="history-meta">
-        {showType ? <span className="history-type">{bizTypeLabel(task.bizType, t)}</span> : status}
-        <span className="history-date">{formatDate(task.createdAt)}</span>
+        {showType ? <span className="history-type">{bizTypeLabel(task.bizType, t)}</span> : status}{' '}
+        <time className="history-date" dateTime={task.createdAt ?? undefined}>
+          {formatDate(task.createdAt, lang)}
+        </time>
       </span>
     </>
   );
@@ -128,15 +121,15 @@ function HistoryItem({ task, active, onSelect, showType, download }: HistoryItem
           {body}
         </div>
       )}
-      {download && image && (
+      {download && file && (
         <button
           type="button"
           className="button ghost small block"
           data-testid="history-download"
           disabled={busy}
-          onClick={() => void downloads.download(itemId, image.url, `${task.bizType.toLowerCase()}-${task.taskId}.png`)}
+          onClick={() => void downloads.download(itemId, file.url, taskFileName(task, file))}
         >
-          {busy ? t('download.inProgress') : t('history.download')}
+          {busy ? t('download.inProgress') : file.kind === 'video' ? t('history.downloadVideo') : t('history.download')}
         </button>
       )}
     </div>

@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
+import { Link } from 'react-router';
 import { dismissToast, useToast, type ToastType } from '../lib/toast';
 import { AlertIcon, CheckIcon, CloseIcon, InfoIcon, MoreIcon } from './icons';
+import './Toaster.css';
 
 const ICONS: Record<ToastType, ComponentType> = { success: CheckIcon, warning: AlertIcon, error: CloseIcon, loading: MoreIcon, info: InfoIcon };
 
@@ -23,6 +25,11 @@ export function Toaster() {
           <Glyph />
         </span>
         <span className="toast-message">{toast.message}</span>
+        {toast.link && (
+          <Link className="toast-link" to={toast.link.to} data-testid="toast-link">
+            {toast.link.label}
+          </Link>
+        )}
       </div>
     </div>
   );

@@ -38,18 +38,17 @@ export function saveBlob(blob: Blob, filename: string): void {
 }
 
 /**
- * Downloads `url` as `filename`, tracked under `itemId`. Returns false when
- * refused because another download is still running.
+ * Runs `work` as the download `itemId`: refused (false, "try again later")
+ * while another download runs; failures are toasted.
  */
-export async function downloadFile(itemId: string, url: string, filename: string): Promise<boolean> {
+export async function trackDownload(itemId: string, work: () => Promise<void>): Promise<boolean> {
   if (inProgress.size > 0) {
     toast.warning(t('download.busy'));
     return false;
   }
   setInProgress(new Set([...inProgress, itemId]));
   try {
-    const blob = await requestBlob(url);
-    saveBlob(blob, filename);
+    await work();
     return true;
   } catch (e) {
     // ApiErrors were already shown by the client.
@@ -60,6 +59,14 @@ export async function downloadFile(itemId: string, url: string, filename: string
     next.delete(itemId);
     setInProgress(next);
   }
+}
+
+/**
+ * Downloads `url` as `filename`, tracked under `itemId`. Returns false when
+ * refused because another download is still running.
+ */
+export function downloadFile(itemId: string, url: string, filename: string): Promise<boolean> {
+  return trackDownload(itemId, async () => saveBlob(await requestBlob(url), filename));
 }
 
 export function isDownloading(itemId: string): boolean {

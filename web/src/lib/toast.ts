@@ -7,11 +7,21 @@ import { useSyncExternalStore } from 'react';
 export type ToastType = 'success' | 'warning' | 'error' | 'loading' | 'info';
 export const TOAST_DURATION_MS = 3000;
 
+/** A page the toast offers to open (e.g. the benefits centre). */
+export interface ToastLink {
+  to: string;
+  label: string;
+}
+
 export interface Toast {
   id: number;
   type: ToastType;
   message: string;
+  link?: ToastLink;
 }
+
+/** A toast with a link stays longer: the user has to reach it. */
+export const TOAST_WITH_LINK_MS = 6000;
 
 let currentToast: Toast | null = null;
 let nextId = 1;
@@ -22,9 +32,9 @@ function emit() {
   listeners.forEach((l) => l());
 }
 
-export function showToast(type: ToastType, message: string, durationMs = TOAST_DURATION_MS): Toast {
+export function showToast(type: ToastType, message: string, durationMs = TOAST_DURATION_MS, link?: ToastLink): Toast {
   if (timer) clearTimeout(timer);
-  const toast = { id: nextId++, type, message };
+  const toast: Toast = link ? { id: nextId++, type, message, link } : { id: nextId++, type, message };
   currentToast = toast;
   emit();
   timer = setTimeout(() => dismissToast(toast.id), durationMs);
@@ -55,6 +65,8 @@ export const toast = {
   error: (m: string) => showToast('error', m),
   loading: (m: string) => showToast('loading', m),
   info: (m: string) => showToast('info', m),
+  /** An error that names where to go next, with a link there. */
+  errorWithLink: (m: string, link: ToastLink) => showToast('error', m, TOAST_WITH_LINK_MS, link),
 };
 
 export function useToast(): Toast | null {

@@ -44,12 +44,14 @@ pub async fn run(ctx: &WorkerContext, task_id: TaskId, spec: &ProductImageSpec) 
         erode: u32::from(spec.erode),
         reflection: spec.reflection,
     };
-    let (erode, side) = (options.erode, compose::working_side(&options));
+    let (erode, sizing) = (options.erode, options.clone());
     // The edge is refined once, at output scale, and shared by the variants.
     let cutout = tokio::task::spawn_blocking(move || {
         let out = session
             .run(&image)
             .map_err(|e| JobFailure::abort(ErrorCode::GenerationFailed, format!("{}: {e}", e.code())))?;
+        let side = compose::subject_box(&out.mask)
+            .map_or_else(|| compose::working_side(&sizing), |b| compose::working_side_for(&sizing, b));
         let rgb = image.into_rgb8();
         compose::prepare_cutout(&rgb, &out.mask, erode, side)
             .ok_or_else(|| JobFailure::abort(ErrorCode::GenerationFailed, "the model found no product"))

@@ -50,6 +50,8 @@ describe('benefits rules', () => {
 
   it('labels ledger kinds', () => {
     expect(ledgerKindKey('expire')).toBe('benefits.kind.expire');
+    // Lingshi taken back when the purchase that granted them was refunded.
+    expect(ledgerKindKey('revoke')).toBe('benefits.kind.revoke');
     expect(ledgerKindKey('settle')).toBe('benefits.kind.other');
   });
 });

@@ -80,6 +80,8 @@ export function ledgerKindKey(kind: string) {
       return 'benefits.kind.refund' as const;
     case 'expire':
       return 'benefits.kind.expire' as const;
+    case 'revoke':
+      return 'benefits.kind.revoke' as const;
     default:
       return 'benefits.kind.other' as const;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildParams, costOf, initialForm, usesCustomColour } from './constants';
+import { allowsBatch, BATCH_MAX_ITEMS, batchLimit, buildParams, costOf, initialForm, usesCustomColour } from './constants';
 
 describe('product image params', () => {
   it('defaults differ per route and build the API params', () => {
@@ -33,5 +33,26 @@ describe('product image params', () => {
     expect(usesCustomColour({ kind: 'template', id: 'marble' })).toBe(false);
     expect(costOf({ ...initialForm('productImage'), genNum: 3 })).toBe(15);
     expect(costOf({ ...initialForm('productImage'), genNum: 2 }, 4)).toBe(40);
+  });
+});
+
+describe('batch rules', () => {
+  it('flagship and enterprise members may submit batches', () => {
+    expect(['free', 'basic', 'professional', 'premium', 'flagship', 'enterprise', null].map(allowsBatch)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      true,
+      true,
+      false,
+    ]);
+  });
+
+  it('the batch limit is the server’s when it sends one, else the API’s default', () => {
+    expect(batchLimit(undefined)).toBe(BATCH_MAX_ITEMS);
+    expect(batchLimit(null)).toBe(100);
+    expect(batchLimit(0)).toBe(100);
+    expect(batchLimit(20)).toBe(20);
   });
 });

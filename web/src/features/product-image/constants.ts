@@ -3,6 +3,10 @@
  * product on a new background. Options and their limits mirror
  * shared/src/domain/task_spec/product_image.rs.
  */
+import { fileExtension } from '../../lib/api/downloads';
+import type { Task } from '../../lib/api/tasks';
+import type { RemoteFile } from '../../lib/zip';
+
 export const PRODUCT_IMAGE_BIZ_TYPE = 'PRODUCT_IMAGE';
 /** Lingshi per generated image (the spec names none; we charge a cutout's). */
 export const PRODUCT_IMAGE_COST_PER_IMAGE = 5;
@@ -120,3 +124,36 @@ export const GRADIENTS = [
 
 export const resultFileName = (taskId: string, i: number, format: string) =>
   `product-${taskId}-${i + 1}.${format === 'jpeg' ? 'jpg' : 'png'}`;
+
+/**
+ * Most products in one batch: the API's `tasks.max_batch_items` default
+ * (POST /api/batches answers BATCH_SIZE beyond it). The API does not send
+ * its configured value yet; `batchLimit` prefers it once it does.
+ */
+export const BATCH_MAX_ITEMS = 100;
+
+/** The tiers whose members may submit batches (shared/src/domain/tier.rs `allows_batch`). */
+export const BATCH_TIERS = ['flagship', 'enterprise'] as const;
+
+export function allowsBatch(productType: string | null | undefined): boolean {
+  return (BATCH_TIERS as readonly string[]).includes(productType ?? '');
+}
+
+/** The batch size limit: the server's when it says one, else the default. */
+export function batchLimit(serverLimit: number | null | undefined): number {
+  return typeof serverLimit === 'number' && serverLimit > 0 ? Math.floor(serverLimit) : BATCH_MAX_ITEMS;
+}
+
+/** What "download all" saves for a batch: `batch-copy-bg-<first 8 of the batch id>.zip`. */
+export const batchZipName = (batchId: string) => `batch-copy-bg-${batchId.slice(0, 8)}.zip`;
+
+/** Every finished image of the batch, named as its own download button names it. */
+export function batchFiles(tasks: readonly Task[]): RemoteFile[] {
+  return tasks
+    .filter((task) => task.status === 'SUCCESS')
+    .flatMap((task) =>
+      (task.results ?? [])
+        .filter((r) => r.kind === 'image')
+        .map((r, i) => ({ url: r.url, name: `product-${task.taskId}-${i + 1}.${fileExtension(r.url)}` })),
+    );
+}

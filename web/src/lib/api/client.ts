@@ -162,5 +162,7 @@ export const api = {
     request<T>(path, { ...opts, method: 'GET', query }),
   post: <T>(path: string, body?: unknown, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>
     request<T>(path, { ...opts, method: 'POST', body }),
+  delete: <T>(path: string, query?: Query, opts: Omit<RequestOptions, 'method' | 'query'> = {}) =>
+    request<T>(path, { ...opts, method: 'DELETE', query }),
   blob: requestBlob,
 };

@@ -6,11 +6,12 @@ export interface UploadResult {
   urls: string[];
 }
 
-export function uploadFile(file: Blob, filename?: string): Promise<UploadResult> {
+/** `silent`: the caller shows a failure itself (no toast). */
+export function uploadFile(file: Blob, filename?: string, options: { silent?: boolean } = {}): Promise<UploadResult> {
   const form = new FormData();
   if (filename) form.append('file', file, filename);
   else form.append('file', file);
-  return request<UploadResult>('/uploads', { method: 'POST', body: form });
+  return request<UploadResult>('/uploads', { method: 'POST', body: form, silent: options.silent });
 }
 
 export function useUploadFile() {

@@ -6,6 +6,7 @@
  */
 import { UPLOAD_MESSAGES } from '../uploadRules';
 import { BENEFITS_MESSAGES } from './benefits';
+import { BIZ_TYPE_MESSAGES } from './bizTypes';
 import { CAPABILITY_MESSAGES } from './capabilities';
 import { CATALOGUE_MESSAGES } from './catalogue';
 import { DIFFUSION_MESSAGES } from './diffusion';
@@ -110,7 +111,6 @@ export const messages = {
   'personal.empty': { zh: '暂无创作记录', en: 'Nothing created yet' },
   'personal.account': { zh: '账号', en: 'Account' },
   'personal.points': { zh: '剩余灵石', en: 'Coins left' },
-  'bizType.MATTING_IMAGE': { zh: 'AI抠图', en: 'AI Cutout' },
 
   'agreement.userAgreement': { zh: '用户协议', en: 'User agreement' },
   'agreement.privacyPolicy': { zh: '隐私政策', en: 'Privacy policy' },
@@ -198,6 +198,7 @@ export const messages = {
   ...UPLOAD_MESSAGES,
   ...ENGAGEMENT_MESSAGES,
   ...BENEFITS_MESSAGES,
+  ...BIZ_TYPE_MESSAGES,
   ...CAPABILITY_MESSAGES,
   ...CATALOGUE_MESSAGES,
   ...DIFFUSION_MESSAGES,
@@ -264,6 +265,8 @@ export const messages = {
   'history.loadMore': { zh: '加载更多', en: 'Load more' },
   'history.loading': { zh: '加载中…', en: 'Loading…' },
   'history.download': { zh: '下载', en: 'Download' },
+  'history.downloadVideo': { zh: '下载视频', en: 'Download video' },
+  'history.video': { zh: '视频', en: 'Video' },
 
   'workspace.generate': { zh: '立即生成', en: 'Generate' },
   'workspace.generating': { zh: '生成中…', en: 'Generating…' },

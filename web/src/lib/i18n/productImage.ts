@@ -17,6 +17,33 @@ export const PRODUCT_IMAGE_MESSAGES = {
     en: 'Batch generation is a Flagship and Enterprise benefit; please upgrade',
   },
   'batchCopyBg.progress': { zh: '已完成 {done}/{total}', en: '{done} of {total} done' },
+  'batchCopyBg.count': { zh: '商品图 {n}/{max}', en: 'Products: {n} of {max}' },
+  'batchCopyBg.dropHint': {
+    zh: '点击选择或拖入多张商品图（最多 {max} 张）',
+    en: 'Click to choose, or drop, several product photos (up to {max})',
+  },
+  'batchCopyBg.full': { zh: '已达上限 {max} 张', en: 'Limit of {max} reached' },
+  'batchCopyBg.tooMany': {
+    zh: '一次最多 {max} 张，已忽略 {n} 张',
+    en: 'Up to {max} photos per batch: {n} left out',
+  },
+  'batchCopyBg.remove': { zh: '移除 {name}', en: 'Remove {name}' },
+  'batchCopyBg.or': { zh: '或', en: ' or ' },
+  'batchCopyBg.tierOk': {
+    zh: '批量生成为旗舰版及企业版权益，您的{tier}可直接使用',
+    en: 'Batch generation is a Flagship and Enterprise benefit: your {tier} plan includes it',
+  },
+  'batchCopyBg.tierNeeded': {
+    zh: '批量生成需开通{tiers}（当前：{tier}），可先上传，开通后即可生成',
+    en: 'Batches need the {tiers} plan (yours: {tier}); you can upload now and generate once upgraded',
+  },
+  'batchCopyBg.tierNeededVisitor': {
+    zh: '批量生成需开通{tiers}会员',
+    en: 'Batches need the {tiers} plan',
+  },
+  'batchCopyBg.upgrade': { zh: '升级会员', en: 'Upgrade' },
+  'batchCopyBg.downloadAll': { zh: '全部下载（ZIP，{n} 张）', en: 'Download all (ZIP, {n})' },
+  'batchCopyBg.zipping': { zh: '打包中 {done}/{total}', en: 'Packing {done} of {total}' },
   'productImage.needImage': { zh: '请上传商品图', en: 'Please upload a product photo' },
   'productImage.needBackground': { zh: '请上传背景图', en: 'Please upload a background picture' },
   'productImage.background': { zh: '背景', en: 'Background' },

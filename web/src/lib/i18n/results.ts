@@ -7,6 +7,10 @@ export const RESULT_MESSAGES = {
   'save.inProgress': { zh: '保存中…', en: 'Saving…' },
   'save.done': { zh: '已保存', en: 'Saved' },
   'save.failed': { zh: '保存失败', en: 'Save failed' },
+  'download.preparingPercent': { zh: '高清图生成中… {percent}%', en: 'Preparing 2K… {percent}%' },
+  'download.cancel': { zh: '取消', en: 'Cancel' },
+  'download.cancelled': { zh: '已取消高清图生成', en: '2K preparation cancelled' },
+  'download.toBenefits': { zh: '去权益中心', en: 'Open the benefits centre' },
   'saved.title': { zh: '已保存的图片', en: 'Saved images' },
   'saved.empty': {
     zh: '暂无已保存的图片，在生成结果上点击「保存到创作空间」即可长期保留',

@@ -29,6 +29,11 @@ export interface LedgerEntry {
   bucket: 'topup' | 'plan' | 'free';
   amount: number;
   taskId: string | null;
+  /**
+   * The charged or refunded task's type. Not sent by the API yet (asked
+   * for); without it the table looks the task up.
+   */
+  bizType?: string | null;
   createdAt: string;
 }
 

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../../lib/session';
 import { dismissToast } from '../../../lib/toast';
@@ -103,5 +103,82 @@ describe('MemberPage', () => {
     const choice = await screen.findByTestId('pending-order-choice');
     expect(choice).toHaveTextContent('继续支付');
     expect(choice).toHaveTextContent('取消并重新下单');
+  });
+});
+
+describe('MemberPage: names, comparison, empty lists, what was charged', () => {
+  const plans = [
+    { productId: 'basic-month', kind: 'plan', productType: 'basic', months: 1, lingshi: 5000, priceFen: 9900, name: '基础版（月付）' },
+    { productId: 'basic-year', kind: 'plan', productType: 'basic', months: 12, lingshi: 5000, priceFen: 99900, name: '基础版（年付）' },
+    { productId: 'flagship-month', kind: 'plan', productType: 'flagship', months: 1, lingshi: 80000, priceFen: 129900, name: '旗舰版（月付）' },
+  ];
+
+  it('shows the plan by its name, not its code', async () => {
+    routes = {
+      'GET /api/benefits/products': ok(products),
+      'GET /api/ledger': ok({ list: [], total: 0 }),
+      'GET /api/orders': ok({ list: [], total: 0 }),
+    };
+    renderWithProviders(<MemberPage />, { productType: 'free' });
+    expect(screen.getByTestId('benefits-plan')).toHaveTextContent('免费版');
+    expect(screen.getByTestId('benefits-plan')).not.toHaveTextContent('free');
+  });
+
+  it('compares the plans side by side: a column per tier, a row per benefit', async () => {
+    routes = {
+      'GET /api/benefits/products': ok({ plans, packs: [] }),
+      'GET /api/ledger': ok({ list: [], total: 0 }),
+      'GET /api/orders': ok({ list: [], total: 0 }),
+    };
+    renderWithProviders(<MemberPage />, { productType: 'basic' });
+    const table = await screen.findByTestId('plan-compare');
+    const heads = within(table).getAllByRole('columnheader').map((th) => th.textContent);
+    expect(heads).toEqual(['权益', '免费版', '基础版当前', '旗舰版', '企业版']);
+    expect(screen.getByTestId('plan-col-basic')).toHaveClass('current');
+    expect(screen.getByTestId('plan-row-term-1')).toHaveTextContent('月付');
+    expect(screen.getByTestId('product-basic-year')).toHaveTextContent('¥999.00');
+    const batch = within(screen.getByTestId('plan-row-batch'));
+    expect(batch.getAllByRole('img').map((i) => i.getAttribute('aria-label'))).toEqual(['不包含', '不包含', '包含', '包含']);
+    expect(screen.getByTestId('plan-row-lingshi')).toHaveTextContent('每月 80,000');
+    // One list, not a card per plan.
+    expect(screen.queryAllByRole('listitem').filter((li) => li.className.includes('product-card'))).toHaveLength(0);
+  });
+
+  it('says when there are no orders and no coin movements', async () => {
+    routes = {
+      'GET /api/benefits/products': ok(products),
+      'GET /api/ledger': ok({ list: [], total: 0 }),
+      'GET /api/orders': ok({ list: [], total: 0 }),
+    };
+    renderWithProviders(<MemberPage />);
+    expect(await screen.findByTestId('orders-empty')).toHaveTextContent('暂无订单');
+    expect(await screen.findByTestId('ledger-empty')).toHaveTextContent('暂无灵石明细');
+  });
+
+  it('a charge names the feature: from the entry, else from its task', async () => {
+    const entry = (id: number, over: Record<string, unknown>) => ({
+      id,
+      kind: 'charge',
+      bucket: 'free',
+      amount: -5,
+      taskId: null,
+      createdAt: '2026-11-21T12:00:00Z',
+      ...over,
+    });
+    routes = {
+      'GET /api/benefits/products': ok(products),
+      'GET /api/ledger': ok({
+        list: [entry(2, { bizType: 'PRODUCT_IMAGE', taskId: 'a' }), entry(1, { amount: -80, taskId: 'v1' })],
+        total: 2,
+      }),
+      'GET /api/orders': ok({ list: [], total: 0 }),
+      'GET /api/tasks/v1': ok({ taskId: 'v1', bizType: 'IMG_2_VEDIO', status: 'SUCCESS', results: [] }),
+    };
+    renderWithProviders(<MemberPage />);
+    const rows = await screen.findAllByTestId('ledger-row');
+    expect(rows[0]).toHaveTextContent('商品图生成消耗 · 免费赠送');
+    await waitFor(() => expect(rows[1]).toHaveTextContent('图生视频生成消耗'));
+    expect(rows[0]).toHaveTextContent('2026年11月21日');
+    expect(fetchMock.mock.calls.map(([u]) => String(u))).not.toContain('/api/tasks/a');
   });
 });

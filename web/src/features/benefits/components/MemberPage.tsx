@@ -1,11 +1,16 @@
 import { useState } from 'react';
 import { Modal } from '../../../components/Modal';
 import { isApiError } from '../../../lib/api/client';
-import { useI18n, type MessageKey } from '../../../lib/i18n';
+import { formatDate } from '../../../lib/format';
+import { useI18n } from '../../../lib/i18n';
+import { isProductType } from '../../../lib/retention';
 import { useSession } from '../../../lib/session';
 import { useCancelOrder, useCreateOrder, useLedger, useOrders, useProducts, type Product } from '../api/benefits';
-import { buysThroughService, formatFen, isOpenStatus, ledgerKindKey, openPlanOrder, orderStatusKey } from '../rules';
+import { buysThroughService, formatFen, openPlanOrder } from '../rules';
+import { LedgerTable } from './LedgerTable';
+import { OrdersTable } from './OrdersTable';
 import { PaymentDialog } from './PaymentDialog';
+import { PlanComparison } from './PlanComparison';
 import './MemberPage.css';
 
 /**
@@ -15,7 +20,7 @@ import './MemberPage.css';
  * or cancelled before another plan is ordered.
  */
 export function MemberPage() {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   // The mobile shell is narrow; the page itself only changes the hint and the modal timing.
   const mobile = typeof window !== 'undefined' && !!window.matchMedia?.('(max-width: 768px)').matches;
   const { points, productType, benefitEndTime } = useSession();
@@ -29,6 +34,7 @@ export function MemberPage() {
   const [paying, setPaying] = useState<string | null>(null);
   const [pendingChoice, setPendingChoice] = useState<{ orderNo: string | null; productId: string } | null>(null);
   const enterprise = buysThroughService(productType);
+  const tier = isProductType(productType) ? productType : 'free';
 
   const buy = (productId: string) => {
     create.mutate(productId, {
@@ -41,18 +47,16 @@ export function MemberPage() {
     });
   };
 
-  const productCard = (p: Product) => (
+  const packCard = (p: Product) => (
     <li key={p.productId} className="panel product-card" data-testid={`product-${p.productId}`}>
       <h3>{p.name}</h3>
       <p className="price">¥{formatFen(p.priceFen)}</p>
-      <p className="muted">
-        {p.kind === 'plan' ? t('benefits.plan.gift', { n: p.lingshi }) : t('benefits.pack.lingshi', { n: p.lingshi })}
-      </p>
+      <p className="muted">{t('benefits.pack.lingshi', { n: p.lingshi })}</p>
       {enterprise ? (
         <p className="muted">{t('benefits.enterprise')}</p>
       ) : (
         <button type="button" className="button primary" disabled={create.isPending} onClick={() => buy(p.productId)}>
-          {p.kind === 'plan' ? t('benefits.plan.buy') : t('benefits.pack.buy')}
+          {t('benefits.pack.buy')}
         </button>
       )}
     </li>
@@ -64,12 +68,11 @@ export function MemberPage() {
         <h1>{t('benefits.title')}</h1>
         <p>
           {t('benefits.balance')}: <strong data-testid="benefits-balance">{points ?? 0}</strong> ·{' '}
-          {t('benefits.currentPlan')}: <span data-testid="benefits-plan" data-plan={productType ?? 'free'}>
-            {t(`tier.${productType ?? 'free'}` as MessageKey)}
+          {t('benefits.currentPlan')}:{' '}
+          <span data-testid="benefits-plan" data-tier={tier}>
+            {t(`tier.${tier}`)}
           </span>
-          {benefitEndTime && (
-            <span className="muted"> · {t('benefits.endTime', { time: new Date(benefitEndTime).toLocaleDateString() })}</span>
-          )}
+          {benefitEndTime && <span className="muted"> · {t('benefits.endTime', { time: formatDate(benefitEndTime, lang) })}</span>}
         </p>
       </header>
 
@@ -81,84 +84,34 @@ export function MemberPage() {
 
       {mobile && <p className="muted">{t('benefits.mobileHint')}</p>}
 
-      <section>
+      <section className="panel" data-testid="plans">
         <h2>{t('benefits.plans')}</h2>
-        <ul className="product-grid">
-          {(products.data?.plans ?? []).map(productCard)}
-          <li className="panel product-card" data-testid="product-enterprise">
-            <h3>{t('benefits.enterprise.name')}</h3>
-            <p className="muted">{t('benefits.enterprise')}</p>
-          </li>
-        </ul>
+        {products.data ? (
+          <PlanComparison plans={products.data.plans} currentTier={tier} canBuy={!enterprise} pending={create.isPending} onBuy={buy} />
+        ) : (
+          <p className="muted">{t('app.loading')}</p>
+        )}
       </section>
 
       <section>
         <h2>{t('benefits.packs')}</h2>
-        <ul className="product-grid">{(products.data?.packs ?? []).map(productCard)}</ul>
+        <ul className="product-grid">{(products.data?.packs ?? []).map(packCard)}</ul>
       </section>
 
       <section className="panel" data-testid="coin-details">
         <h2>{t('benefits.details')}</h2>
-        <table className="table">
-          <thead>
-            <tr>
-              <th>{t('benefits.details.time')}</th>
-              <th>{t('benefits.details.kind')}</th>
-              <th>{t('benefits.details.amount')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {(ledger.data?.list ?? []).map((e) => (
-              <tr key={e.id} data-testid="ledger-row">
-                <td data-label={t('benefits.details.time')}>{new Date(e.createdAt).toLocaleString()}</td>
-                <td data-label={t('benefits.details.kind')}>
-                  {t(ledgerKindKey(e.kind))} · {t(`benefits.bucket.${e.bucket}`)}
-                </td>
-                <td data-label={t('benefits.details.amount')}>{e.amount > 0 ? `+${e.amount}` : e.amount}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <LedgerTable entries={ledger.data?.list ?? []} loaded={ledger.isSuccess} />
         <Pager page={ledgerPage} total={ledger.data?.total ?? 0} onPage={setLedgerPage} />
       </section>
 
       <section className="panel" data-testid="my-orders">
         <h2>{t('benefits.orders')}</h2>
-        <table className="table">
-          <thead>
-            <tr>
-              <th>{t('benefits.orderNo')}</th>
-              <th>{t('benefits.orders.name')}</th>
-              <th>{t('benefits.orders.amount')}</th>
-              <th>{t('benefits.orders.status')}</th>
-              <th>{t('benefits.orders.action')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {(orders.data?.list ?? []).map((o) => (
-              <tr key={o.orderNo} data-testid="order-row">
-                <td data-label={t('benefits.orderNo')} className="order-no">
-                  {o.orderNo}
-                </td>
-                <td data-label={t('benefits.orders.name')}>{o.name}</td>
-                <td data-label={t('benefits.orders.amount')}>¥{formatFen(o.amountFen)}</td>
-                <td data-label={t('benefits.orders.status')}>{t(orderStatusKey(o.status))}</td>
-                <td data-label={t('benefits.orders.action')}>
-                  {isOpenStatus(o.status) && (
-                    <span className="order-actions">
-                      <button type="button" className="button small primary" data-testid="order-pay" onClick={() => setPaying(o.orderNo)}>
-                        {t('benefits.orders.pay')}
-                      </button>
-                      <button type="button" className="button small ghost" data-testid="order-cancel" onClick={() => cancel.mutate(o.orderNo)}>
-                        {t('benefits.orders.cancel')}
-                      </button>
-                    </span>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <OrdersTable
+          orders={orders.data?.list ?? []}
+          loaded={orders.isSuccess}
+          onPay={setPaying}
+          onCancel={(orderNo) => cancel.mutate(orderNo)}
+        />
         <Pager page={ordersPage} total={orders.data?.total ?? 0} onPage={setOrdersPage} />
       </section>
 

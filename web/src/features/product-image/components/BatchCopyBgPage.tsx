@@ -1,13 +1,16 @@
 import { useState } from 'react';
 import { CapabilityGate } from '../../../components/CapabilityGate';
 import { GenerationWorkspace } from '../../../components/GenerationWorkspace';
-import { ImageUploader, type UploadedImage } from '../../../components/ImageUploader';
 import { ProductImageTaskView } from '../../../components/ProductImageTaskView';
+import { useAppConfig } from '../../../lib/config';
 import { useI18n, type MessageKey } from '../../../lib/i18n';
 import { useRequireLogin, useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
+import type { ImageSize } from '../../../lib/uploadRules';
 import { useCreateProductBatch } from '../api/createProductBatch';
 import {
+  allowsBatch,
+  batchLimit,
   buildParams,
   costOf,
   initialForm,
@@ -17,41 +20,49 @@ import {
   type ProductForm,
   type ProductParams,
 } from '../constants';
+import { useBatchUploads } from '../useBatchUploads';
+import { BatchDownloadAll } from './BatchDownloadAll';
+import { BatchTierNotice } from './BatchTierNotice';
+import { BatchUploader } from './BatchUploader';
 import { useAllowsCustomColour } from './ProductImagePage';
 import { ProductSettings } from './ProductSettings';
-
-interface Product {
-  url: string;
-  preview: string;
-}
+import './batch.css';
 
 /** /batch-copy-bg: one background setting over many products (flagship+). */
-export function BatchCopyBgPage() {
+export function BatchCopyBgPage({ readSize }: { readSize?: (file: Blob) => Promise<ImageSize> } = {}) {
   return (
     <CapabilityGate bizType={PRODUCT_IMAGE_BIZ_TYPE}>
-      <BatchWorkspace />
+      <BatchWorkspace readSize={readSize} />
     </CapabilityGate>
   );
 }
 
-function BatchWorkspace() {
+interface SubmittedBatch {
+  batchId: string;
+  tasks: { id: string; preview: string | null }[];
+  startedAt: number;
+}
+
+function BatchWorkspace({ readSize }: { readSize?: (file: Blob) => Promise<ImageSize> }) {
   const { t } = useI18n();
-  const { productType } = useSession();
+  const { user, productType } = useSession();
+  const { config } = useAppConfig();
   const requireLogin = useRequireLogin();
   const allowsCustomColour = useAllowsCustomColour();
   const create = useCreateProductBatch();
+  const max = batchLimit(config.limits?.maxBatchItems);
+  const uploads = useBatchUploads(max, readSize);
   const [form, setForm] = useState<ProductForm>(() => initialForm('productBg'));
-  const [products, setProducts] = useState<Product[]>([]);
-  const [taskIds, setTaskIds] = useState<{ id: string; preview: string | null; startedAt: number }[]>([]);
-  const flagship = productType === 'flagship' || productType === 'enterprise';
+  const [batch, setBatch] = useState<SubmittedBatch | null>(null);
 
-  const onUploaded = ({ url, file }: UploadedImage) => {
-    setProducts((p) => [...p, { url, preview: URL.createObjectURL(file) }]);
+  const onFiles = (files: File[]) => {
+    const left = uploads.add(files);
+    if (left > 0) toast.warning(t('batchCopyBg.tooMany', { max, n: left }));
   };
 
   const onGenerate = () => {
     if (!requireLogin()) return;
-    if (!flagship) {
+    if (!allowsBatch(productType)) {
       toast.warning(t('batchCopyBg.needFlagship'));
       return;
     }
@@ -59,6 +70,11 @@ function BatchWorkspace() {
       toast.warning(t('productImage.customColourMembers'));
       return;
     }
+    if (uploads.uploading) {
+      toast.warning(t('upload.inProgress'));
+      return;
+    }
+    const products = uploads.ready;
     const items: ProductParams[] = [];
     for (const p of products) {
       const built = buildParams(form, p.url);
@@ -72,9 +88,13 @@ function BatchWorkspace() {
       toast.warning(t('productImage.needImage'));
       return;
     }
-    const previews = products.map((p) => p.preview);
     create.mutate(items, {
-      onSuccess: (b) => setTaskIds(b.taskIds.map((id, i) => ({ id, preview: previews[i] ?? null, startedAt: Date.now() }))),
+      onSuccess: (b) =>
+        setBatch({
+          batchId: b.batchId,
+          tasks: b.taskIds.map((id, i) => ({ id, preview: products[i]?.preview ?? null })),
+          startedAt: Date.now(),
+        }),
     });
   };
 
@@ -84,32 +104,30 @@ function BatchWorkspace() {
       title={t('batchCopyBg.title')}
       subtitle={t('batchCopyBg.subtitle')}
       upload={
-        <div data-testid="batch-products">
-          <p className="muted">{t('batchCopyBg.products', { n: products.length })}</p>
-          <div style={{ display: 'flex', flexWrap: 'wrap', gap: 6 }}>
-            {products.map((p) => (
-              <img key={p.url} src={p.preview} alt="" width={64} height={64} style={{ objectFit: 'cover', borderRadius: 4 }} data-testid="batch-product" />
-            ))}
-          </div>
-          <ImageUploader previewUrl={null} onUploaded={onUploaded} />
-        </div>
+        <>
+          <BatchTierNotice productType={productType} signedIn={!!user} />
+          <BatchUploader items={uploads.items} max={max} onFiles={onFiles} onRemove={uploads.remove} />
+        </>
       }
       options={<ProductSettings form={form} onChange={setForm} allowsCustomColour={allowsCustomColour} />}
-      generate={{ cost: costOf(form, products.length), pending: create.isPending, onGenerate }}
+      generate={{ cost: costOf(form, uploads.ready.length), pending: create.isPending, onGenerate }}
       stage={
-        taskIds.length > 0 ? (
-          <div className="batch-results" data-testid="batch-results">
-            {taskIds.map((task) => (
-              <ProductImageTaskView
-                key={task.id}
-                taskId={task.id}
-                beforeUrl={task.preview}
-                startedAt={task.startedAt}
-                className="product-results"
-                fileName={resultFileName}
-              />
-            ))}
-          </div>
+        batch ? (
+          <>
+            <BatchDownloadAll batchId={batch.batchId} taskIds={batch.tasks.map((x) => x.id)} />
+            <div className="batch-results" data-testid="batch-results">
+              {batch.tasks.map((task) => (
+                <ProductImageTaskView
+                  key={task.id}
+                  taskId={task.id}
+                  beforeUrl={task.preview}
+                  startedAt={batch.startedAt}
+                  className="product-results"
+                  fileName={resultFileName}
+                />
+              ))}
+            </div>
+          </>
         ) : (
           <div className="stage-empty">
             <p>{t('productImage.empty')}</p>

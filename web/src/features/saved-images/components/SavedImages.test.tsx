@@ -64,7 +64,8 @@ describe('SavedImages', () => {
     expect(calls()[0]).toBe('GET /api/saved-images?page=1&size=20');
     expect(within(items[0]).getByTestId('saved-image-size')).toHaveTextContent('1920×1080 · 标清');
     expect(within(items[1]).getByTestId('saved-image-size')).toHaveTextContent('1920×1080 · 2K高清');
-    expect(items[0]).toHaveTextContent('2026/11/21');
+    expect(items[0]).toHaveTextContent('1920×1080 · 标清 2026年11月21日');
+    expect(within(items[0]).getByTestId('saved-image-date')).toHaveAttribute('dateTime', '2026-11-21T10:00:00Z');
     expect(items[0]).toHaveTextContent('AI抠图');
     await waitFor(() => expect(calls()).toContain('GET /api/files/saved/1/id-1.png'));
     fireEvent.click(within(items[1]).getByTestId('saved-image-download'));

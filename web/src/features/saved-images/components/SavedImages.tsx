@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { BlobImage } from '../../../components/BlobImage';
-import { bizTypeLabel } from '../../../components/TaskHistoryList';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { DownloadButton } from '../../../components/DownloadButton';
 import { fileExtension } from '../../../lib/api/downloads';
+import { bizTypeLabel } from '../../../lib/bizTypes';
 import { SAVED_IMAGES_PAGE_SIZE, useDeleteSavedImage, useSavedImages, type SavedImage } from '../../../lib/api/savedImages';
 import { formatDate } from '../../../lib/format';
 import { useI18n } from '../../../lib/i18n';
@@ -20,7 +20,7 @@ export const savedFileName = (item: SavedImage) =>
  * with its download and a delete that asks first.
  */
 export function SavedImages({ pageSize = SAVED_IMAGES_PAGE_SIZE }: { pageSize?: number }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const { user } = useSession();
   const [page, setPage] = useState(1);
   const [deleting, setDeleting] = useState<SavedImage | null>(null);
@@ -66,8 +66,11 @@ export function SavedImages({ pageSize = SAVED_IMAGES_PAGE_SIZE }: { pageSize?: 
                   <span className="history-type">{bizTypeLabel(item.bizType, t)}</span>
                   <span className="muted small" data-testid="saved-image-size">
                     {item.width}×{item.height} · {t(`saved.quality.${item.quality}`)}
-                  </span>
-                  <span className="history-date">{formatDate(item.createdAt)}</span>
+                  </span>{' '}
+                  {/* Its own line, and a space before it: side by side the size ran into the date. */}
+                  <time className="history-date" dateTime={item.createdAt} data-testid="saved-image-date">
+                    {formatDate(item.createdAt, lang)}
+                  </time>
                 </span>
               </div>
               <div className="saved-image-actions">

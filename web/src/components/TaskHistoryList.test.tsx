@@ -1,0 +1,84 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLang } from '../lib/i18n';
+import { dismissToast } from '../lib/toast';
+import { captureDownloads, pngResponse } from '../test/downloads';
+import { jsonResponse, renderWithProviders } from '../test/render';
+import { TaskHistoryList } from './TaskHistoryList';
+
+const result = (kind: string, url: string) => ({ kind, url, width: 720, height: 1280 });
+const task = (taskId: string, bizType: string, results: unknown[]) => ({
+  taskId,
+  bizType,
+  status: 'SUCCESS',
+  progress: 100,
+  results,
+  errorMsg: null,
+  createdAt: '2026-11-21T10:00:00Z',
+  finishedAt: '2026-11-21T10:01:00Z',
+});
+
+const tasks = [
+  task('v1', 'IMG_2_VEDIO', [result('video', '/api/files/v1/clip.mp4'), result('poster', '/api/files/v1/poster.png')]),
+  task('v2', 'IMG_2_VEDIO', [result('video', '/api/files/v2/clip.mp4')]),
+  task('p1', 'PRODUCT_IMAGE', [result('image', '/api/files/p1/out.png'), result('thumbnail', '/api/files/p1/out.webp')]),
+];
+
+let downloaded: string[];
+beforeEach(() => {
+  downloaded = captureDownloads();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string) =>
+      Promise.resolve(
+        url.startsWith('/api/tasks?') ? jsonResponse(200, { code: 0, msg: '', data: { list: tasks, total: tasks.length } }) : pngResponse(),
+      ),
+    ),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  dismissToast();
+  setLang('zh');
+});
+
+const user = { user: { id: 1, phone: '13800138000' } } as const;
+const cell = (taskId: string) => screen.getByTestId('creation-history').querySelector(`[data-task-id="${taskId}"]`)?.parentElement as HTMLElement;
+
+describe('TaskHistoryList (creation space)', () => {
+  it('names every type, never its code', async () => {
+    renderWithProviders(<TaskHistoryList title="历史" downloads testId="creation-history" />, user);
+    await screen.findAllByTestId('history-item');
+    const list = screen.getByTestId('creation-history');
+    expect(list).not.toHaveTextContent('IMG_2_VEDIO');
+    expect(list).not.toHaveTextContent('PRODUCT_IMAGE');
+    expect(cell('v1')).toHaveTextContent('图生视频');
+    expect(cell('p1')).toHaveTextContent('商品图');
+  });
+
+  it('a video shows its poster, or its first frame, and downloads the clip', async () => {
+    renderWithProviders(<TaskHistoryList title="历史" downloads testId="creation-history" />, user);
+    await screen.findAllByTestId('history-item');
+    const poster = within(cell('v1'));
+    await waitFor(() => expect(poster.getByTestId('history-thumb')).toBeInTheDocument());
+    expect(poster.getByTestId('history-video-badge')).toBeInTheDocument();
+
+    const frame = await within(cell('v2')).findByTestId('history-video');
+    expect(frame).toHaveAttribute('preload', 'metadata');
+
+    const download = poster.getByTestId('history-download');
+    expect(download).toHaveTextContent('下载视频');
+    fireEvent.click(download);
+    await waitFor(() => expect(downloaded).toEqual(['pixmart-video-v1.mp4']));
+  });
+
+  it('an image task shows its thumbnail and the date in the app language', async () => {
+    setLang('en');
+    renderWithProviders(<TaskHistoryList title="History" downloads testId="creation-history" />, user);
+    await screen.findAllByTestId('history-item');
+    expect(cell('p1')).toHaveTextContent('Product image');
+    expect(cell('p1')).toHaveTextContent('Nov 21, 2026');
+    await waitFor(() => expect(within(cell('p1')).getByTestId('history-thumb')).toBeInTheDocument());
+    expect(vi.mocked(fetch).mock.calls.map(([u]) => String(u))).toContain('/api/files/p1/out.webp');
+  });
+});
