@@ -64,9 +64,17 @@ export async function layoutProblems(page: Page): Promise<string[]> {
         }
       }
     };
+    /** In the viewport, and not scrolled out of sight inside a scrolling box (a wide table, the side bar). */
     const fullyInView = (el: HTMLElement) => {
       const r = el.getBoundingClientRect();
-      return r.top >= 0 && r.bottom <= window.innerHeight;
+      if (r.top < 0 || r.bottom > window.innerHeight) return false;
+      for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+        const style = getComputedStyle(a);
+        if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+        const ar = a.getBoundingClientRect();
+        if (r.left < ar.left - 1 || r.right > ar.right + 1 || r.top < ar.top - 1 || r.bottom > ar.bottom + 1) return false;
+      }
+      return true;
     };
 
     // Where the page opens and where it ends: fixed overlays (the floating
@@ -114,7 +122,8 @@ export async function layoutProblems(page: Page): Promise<string[]> {
 
     // Each control in the middle of the screen: what lies over it is part of the page itself.
     for (const el of candidates) {
-      el.scrollIntoView({ block: 'center', inline: 'nearest' });
+      // Centred sideways too: a wide table's sticky first column must not count as covering.
+      el.scrollIntoView({ block: 'center', inline: 'center' });
       const r = el.getBoundingClientRect();
       // Page coordinates: a page that scrolls sideways must not hide a control in that scroll.
       const left = r.left + window.scrollX;
