@@ -20,11 +20,13 @@ export default defineConfig({
   outputDir: 'test-results',
   // The shell runs at a desktop viewport and as a phone (Pixel 7 user agent
   // and viewport, still Debian's Chromium); the feature specs on desktop.
+  // The layout and screenshot specs cover every page, so they run as a
+  // phone too (their @mobile tests).
   projects: [
     { name: 'desktop', grepInvert: /@mobile/, use: { viewport: { width: 1280, height: 900 } } },
     {
       name: 'mobile',
-      testMatch: /shell\.spec\.ts/,
+      testMatch: /(shell|layout-fit|screenshots)\.spec\.ts/,
       grep: /@mobile/,
       use: { ...devices['Pixel 7'], browserName: 'chromium' },
     },

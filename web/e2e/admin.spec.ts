@@ -31,6 +31,10 @@ test('a user without the admin role gets 403; an admin pauses and resumes the wo
   await expect(node).toBeVisible({ timeout: 60_000 });
   await expect(node.getByTestId('admin-node-status')).toHaveText('在线');
   await expect(page.getByTestId('admin-pool').filter({ hasText: 'default' })).toBeVisible();
+  // What merchants see as coming soon: the models to install, with where to get them.
+  const missing = page.getByTestId('admin-missing-models').getByTestId('capability-model');
+  await expect(missing.first()).toBeVisible();
+  await expect(page.getByTestId('admin-missing-models')).toContainText('huggingface.co');
 
   await node.getByTestId('admin-node-pause').click();
   await expect(node.getByTestId('admin-node-status')).toHaveText('已暂停');

@@ -48,9 +48,11 @@ test.describe('desktop shell', () => {
     await expect(page.getByTestId('forbidden-page')).toContainText('暂无权限');
     await shot(page, testInfo, 'forbidden');
 
-    // A spec route this brand does not have answers 403.
+    // A spec route that is not built says so, whether or not the brand lists it.
     await page.goto('/rewrite-video');
-    await expect(page.getByTestId('forbidden-page')).toBeVisible();
+    await expect(page.getByTestId('not-available-page')).toBeVisible();
+    await page.goto('/mott');
+    await expect(page.getByTestId('not-available-page')).toBeVisible();
   });
 
   test('a route of the brand that is not built says so plainly', async ({ page }, testInfo) => {

@@ -1,13 +1,16 @@
 import type { ReactNode } from 'react';
-import { useCapability, type BizCapability, type MissingModel } from '../lib/capabilities';
+import { useLocation } from 'react-router';
+import { ComingSoon } from '../app/catalogue/ComingSoon';
+import { findRoute } from '../app/routes/registry';
+import { useCapability, type BizCapability } from '../lib/capabilities';
 import { useI18n } from '../lib/i18n';
 
 /**
  * Wraps a generation page's form: shows it when a worker in the caller's
  * pool can serve `bizType` (with a notice when no worker is online and the
- * task will wait); otherwise says why not (model missing, and which model
- * and how to install it; refused by the non-commercial policy) instead of a
- * form that can only fail. While the
+ * task will wait); otherwise the feature is coming soon (its model is not
+ * installed, or only non-commercial models would serve it) and the page
+ * says so instead of showing a form that can only fail. While the
  * capabilities load, or if they cannot be had, the form is shown: the API
  * gates the submit itself.
  *
@@ -37,49 +40,12 @@ function WaitingNotice({ state }: { state: 'waiting' | 'noWorker' }) {
   );
 }
 
-/** The page body for a task type that cannot be served now. */
+/**
+ * The page body for a task type that cannot be served now. Merchants read
+ * what the feature will do and that it is coming soon; which model is
+ * missing and how to install it is for operators, on the admin page.
+ */
 export function CapabilityUnavailable({ capability }: { capability: BizCapability }) {
-  const { t } = useI18n();
-  const { state, missingModels, lackingPools } = capability;
-  const [title, desc] =
-    state === 'notAllowed'
-      ? [t('capability.notAllowed.title'), t('capability.notAllowed.desc')]
-      : [t('capability.modelMissing.title'), t('capability.modelMissing.desc')];
-  return (
-    <div className="page capability-gate" data-testid={`capability-${state}`} data-biz-type={capability.bizType}>
-      <h1>{title}</h1>
-      <p className="muted">{desc}</p>
-      {missingModels.length > 0 && (
-        <ul className="capability-models">
-          {missingModels.map((m) => (
-            <ModelRow key={m.id} model={m} />
-          ))}
-        </ul>
-      )}
-      {lackingPools.length > 0 && (
-        <p className="muted" data-testid="capability-lacking-pools">
-          {t('capability.lackingPools', { pools: lackingPools.join(', ') })}
-        </p>
-      )}
-    </div>
-  );
-}
-
-function ModelRow({ model }: { model: MissingModel }) {
-  const { t } = useI18n();
-  return (
-    <li data-testid="capability-model" data-model-id={model.id}>
-      <strong>{model.name}</strong> <code>{model.id}</code>
-      <div className="muted">
-        {t('capability.model.licence', { licence: model.licence })}
-        {!model.commercialUse && <span className="capability-nc"> · {t('capability.model.nonCommercial')}</span>}
-      </div>
-      {model.install && (
-        <div>
-          {t('capability.model.install')}: <code className="capability-install">{model.install}</code>
-        </div>
-      )}
-      {model.reason && <div className="muted">{t('capability.model.reason', { reason: model.reason })}</div>}
-    </li>
-  );
+  const { pathname } = useLocation();
+  return <ComingSoon def={findRoute(pathname)} testId={`capability-${capability.state}`} bizType={capability.bizType} />;
 }

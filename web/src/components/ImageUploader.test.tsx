@@ -34,7 +34,7 @@ describe('ImageUploader', () => {
   it('refuses a too-small file with the size message, before any request', async () => {
     renderWithProviders(<ImageUploader previewUrl={null} onUploaded={vi.fn()} readSize={readSize} />, { user });
     choose(pngFile(1000));
-    expect(await screen.findByTestId('upload-error')).toHaveTextContent('图片大小需在500KB到10MB之间');
+    expect(await screen.findByTestId('upload-error')).toHaveTextContent('图片至少需要500KB');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

@@ -1,5 +1,6 @@
 import { useRef, useState, type DragEvent } from 'react';
 import { isApiError } from '../lib/api/client';
+import { PlusIcon } from './icons';
 import { uploadFile } from '../lib/api/uploads';
 import { useI18n, type MessageKey } from '../lib/i18n';
 import { useRequireLogin } from '../lib/session';
@@ -107,9 +108,7 @@ export function ImageUploader({ previewUrl, onUploaded, readSize }: ImageUploade
           <img className="upload-preview" src={previewUrl} alt="" data-testid="upload-preview" />
         ) : (
           <span className="upload-placeholder">
-            <span className="upload-plus" aria-hidden="true">
-              +
-            </span>
+            <PlusIcon className="upload-plus" />
             <span>{t('upload.hint')}</span>
           </span>
         )}

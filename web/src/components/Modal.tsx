@@ -1,4 +1,5 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
+import { CloseIcon } from './icons';
 
 /** Modal timings (spec 9.1): opens after 30 ms, closes after 100 ms (desktop) or 200 ms (mobile). */
 export const MODAL_OPEN_DELAY_MS = 30;
@@ -86,7 +87,7 @@ export function Modal({
           <h2 id={titleId}>{title}</h2>
           {closable && (
             <button type="button" className="icon-button" aria-label={closeLabel} onClick={onClose} data-testid="modal-close">
-              ×
+              <CloseIcon />
             </button>
           )}
         </div>

@@ -19,7 +19,7 @@ interface SelectFieldProps<V extends OptionValue> {
 export function SelectField<V extends OptionValue>({ label, testId, value, options, optionLabel = (v) => v, onChange }: SelectFieldProps<V>) {
   return (
     <label className="field">
-      <span>{label}</span>
+      <span className="field-head">{label}</span>
       <select
         data-testid={testId}
         value={value}
@@ -51,8 +51,9 @@ export function RatioSelect<R extends string>(props: Omit<SelectFieldProps<R>, '
 }
 
 interface RangeFieldProps {
-  /** Usually the name and the current value. */
   label: ReactNode;
+  /** The current value as it reads (×1.20, 3px), shown across from the name. */
+  valueLabel?: ReactNode;
   testId: string;
   min: number;
   max: number;
@@ -62,10 +63,13 @@ interface RangeFieldProps {
   hint?: ReactNode;
 }
 
-export function RangeField({ label, testId, min, max, step, value, onChange, hint }: RangeFieldProps) {
+export function RangeField({ label, valueLabel, testId, min, max, step, value, onChange, hint }: RangeFieldProps) {
   return (
     <label className="field">
-      <span>{label}</span>
+      <span className="field-head">
+        <span>{label}</span>
+        {valueLabel !== undefined && <output className="field-value">{valueLabel}</output>}
+      </span>
       <input type="range" min={min} max={max} step={step} data-testid={testId} value={value} onChange={(e) => onChange(Number(e.target.value))} />
       {hint && <small className="muted">{hint}</small>}
     </label>

@@ -52,16 +52,19 @@ export function SliderCompare({ image, shown, alt, before }: SliderCompareProps)
         )}
       </div>
       {before && (
-        <input
-          type="range"
-          min={0}
-          max={100}
-          value={100 - pos}
-          aria-label={`${t('result.before')} / ${t('result.after')}`}
-          data-testid="compare-slider"
-          onChange={(e) => setPos(100 - Number(e.target.value))}
-          style={{ width: '100%' }}
-        />
+        <label className="compare-slider">
+          <span>{t('result.before')}</span>
+          <input
+            type="range"
+            min={0}
+            max={100}
+            value={100 - pos}
+            aria-label={`${t('result.before')} / ${t('result.after')}`}
+            data-testid="compare-slider"
+            onChange={(e) => setPos(100 - Number(e.target.value))}
+          />
+          <span>{t('result.after')}</span>
+        </label>
       )}
     </>
   );

@@ -1,4 +1,5 @@
 import { BlobImage } from './BlobImage';
+import { PlayIcon } from './icons';
 import { useBlobUrl } from '../lib/api/files';
 import type { Task } from '../lib/api/tasks';
 import { useI18n } from '../lib/i18n';
@@ -24,7 +25,7 @@ export function TaskThumb({ task }: { task: Task }) {
       )}
       {video && task.status === 'SUCCESS' && (
         <span className="history-play" role="img" aria-label={t('history.video')} data-testid="history-video-badge">
-          ▶
+          <PlayIcon />
         </span>
       )}
     </span>

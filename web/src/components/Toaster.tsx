@@ -1,13 +1,16 @@
+import type { ComponentType } from 'react';
 import { Link } from 'react-router';
-import { dismissToast, useToast } from '../lib/toast';
+import { dismissToast, useToast, type ToastType } from '../lib/toast';
+import { AlertIcon, CheckIcon, CloseIcon, InfoIcon, MoreIcon } from './icons';
 import './Toaster.css';
 
-const ICONS = { success: '✓', warning: '!', error: '×', loading: '…', info: 'i' } as const;
+const ICONS: Record<ToastType, ComponentType> = { success: CheckIcon, warning: AlertIcon, error: CloseIcon, loading: MoreIcon, info: InfoIcon };
 
 /** Shows the one current toast (see lib/toast). */
 export function Toaster() {
   const toast = useToast();
   if (!toast) return null;
+  const Glyph = ICONS[toast.type];
   return (
     <div className="toast-layer" aria-live="polite">
       <div
@@ -19,7 +22,7 @@ export function Toaster() {
         onClick={() => dismissToast(toast.id)}
       >
         <span className="toast-icon" aria-hidden="true">
-          {ICONS[toast.type]}
+          <Glyph />
         </span>
         <span className="toast-message">{toast.message}</span>
         {toast.link && (

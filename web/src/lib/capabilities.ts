@@ -81,12 +81,8 @@ export async function fetchCapabilities(signal?: AbortSignal): Promise<Capabilit
 /** Re-read while a page is open, so a worker that starts unlocks the form. */
 const REFRESH_MS = 15_000;
 
-/**
- * The capability of one task type. `capability` is null while loading and
- * when the answer could not be had (then the page shows its form and the
- * API's own answer to a submit stays the authority).
- */
-export function useCapability(bizType: string): { capability: BizCapability | null; loading: boolean } {
+/** Everything the fleet can serve for the caller; undefined while loading or when unknown. */
+export function useCapabilities(): { capabilities: Capabilities | undefined; loading: boolean } {
   const token = useToken();
   const q = useQuery({
     queryKey: capabilitiesKey(token),
@@ -95,5 +91,15 @@ export function useCapability(bizType: string): { capability: BizCapability | nu
     staleTime: 5_000,
     retry: 1,
   });
-  return { capability: q.data?.bizTypes[bizType] ?? null, loading: q.isPending };
+  return { capabilities: q.data, loading: q.isPending };
+}
+
+/**
+ * The capability of one task type. `capability` is null while loading and
+ * when the answer could not be had (then the page shows its form and the
+ * API's own answer to a submit stays the authority).
+ */
+export function useCapability(bizType: string): { capability: BizCapability | null; loading: boolean } {
+  const { capabilities, loading } = useCapabilities();
+  return { capability: capabilities?.bizTypes[bizType] ?? null, loading };
 }

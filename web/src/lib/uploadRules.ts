@@ -26,9 +26,15 @@ export const UPLOAD_LIMITS = {
 
 export const UPLOAD_MESSAGES = {
   'upload.badFormat': { zh: '请选择正确的格式', en: 'Please select the correct format' },
-  'upload.badSize': {
-    zh: '图片大小需在500KB到10MB之间',
-    en: 'Image size must be between 500KB and 10MB',
+  // A merchant whose photo is refused for being small needs to know the
+  // floor and what to do: send the original, not a compressed copy.
+  'upload.tooSmall': {
+    zh: '图片至少需要500KB：请上传原图，压缩过的小图生成效果不佳',
+    en: 'The photo must be at least 500 KB: upload the original, compressed copies give poor results',
+  },
+  'upload.tooLarge': {
+    zh: '图片不能超过10MB，请压缩后再上传',
+    en: 'The photo must be at most 10 MB; please make it smaller',
   },
   'upload.badRatio': {
     zh: '图片宽高比需在0.5到2之间',
@@ -76,7 +82,8 @@ export function sniffImageFormat(head: Uint8Array): ImageFormat | null {
 /** Format and size: what can be checked without decoding. */
 export function checkFileBasics(format: ImageFormat | null, bytes: number): UploadMessageKey | null {
   if (format === null) return 'upload.badFormat';
-  if (bytes < UPLOAD_LIMITS.minBytes || bytes > UPLOAD_LIMITS.maxBytes) return 'upload.badSize';
+  if (bytes < UPLOAD_LIMITS.minBytes) return 'upload.tooSmall';
+  if (bytes > UPLOAD_LIMITS.maxBytes) return 'upload.tooLarge';
   return null;
 }
 

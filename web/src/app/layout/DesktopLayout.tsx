@@ -18,7 +18,7 @@ export function DesktopLayout() {
   const menu = useMenu();
   const show = layoutVisibility(pathname, config, getStartup());
   return (
-    <div className="app desktop" data-layout="desktop">
+    <div className={show.float ? 'app desktop with-float' : 'app desktop'} data-layout="desktop">
       {show.header && <TopBar menu={menu} showPoints={show.points} showEnterpriseService={show.enterpriseService} />}
       <div className="shell-body">
         {show.sidebar && <SideBar menu={menu} />}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { useI18n } from '../../lib/i18n';
+import { useComingSoon } from '../catalogue/catalogue';
 import { openLoginDialog } from '../../lib/session';
 import { needsLogin } from '../routes/guards';
 import type { RouteDef } from '../routes/registry';
@@ -8,11 +9,13 @@ import { useGuardContext } from '../shell';
 
 /**
  * A menu entry. A login-guarded entry clicked by a visitor opens the login
- * dialog and does not navigate.
+ * dialog and does not navigate. A feature whose models are not installed
+ * is tagged coming soon, so nobody expects a working tool behind it.
  */
 export function MenuLink({ def, className, children }: { def: RouteDef; className?: string; children?: ReactNode }) {
-  const { lang } = useI18n();
+  const { t, lang } = useI18n();
   const ctx = useGuardContext();
+  const soon = useComingSoon(def);
   return (
     <NavLink
       to={def.path}
@@ -26,7 +29,12 @@ export function MenuLink({ def, className, children }: { def: RouteDef; classNam
         }
       }}
     >
-      {children ?? def.title[lang]}
+      {children ?? (
+        <>
+          {def.title[lang]}
+          {soon && <span className="menu-soon">{t('feature.soon')}</span>}
+        </>
+      )}
     </NavLink>
   );
 }

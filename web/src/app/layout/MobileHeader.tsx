@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { ChevronDownIcon, ChevronLeftIcon } from '../../components/icons';
 import { MessageBell } from '../../features/messages/components/MessageBell';
 import { useAppConfig } from '../../lib/config';
 import { useI18n } from '../../lib/i18n';
@@ -44,7 +45,7 @@ export function MobileHeader({ showPoints }: { showPoints: boolean }) {
     <header className="mobile-header" data-testid="mobile-header">
       {backButtonVisible(getStartup()) && pathname !== '/' ? (
         <button type="button" className="icon-button" aria-label={t('mobile.back')} data-testid="mobile-back" onClick={() => navigate(-1)}>
-          ‹
+          <ChevronLeftIcon />
         </button>
       ) : (
         <span className="mobile-header-spacer" />
@@ -60,7 +61,7 @@ export function MobileHeader({ showPoints }: { showPoints: boolean }) {
           onClick={() => setOpen((o) => !o)}
         >
           <span data-testid="mobile-title">{title}</span>
-          {targets.length > 0 && <span aria-hidden="true"> ▾</span>}
+          {targets.length > 0 && <ChevronDownIcon className="caret" />}
         </button>
         {open && targets.length > 0 && (
           <div className="mobile-dropdown" role="menu" data-testid="mobile-dropdown">

@@ -1,3 +1,4 @@
+import { ChevronDownIcon } from '../../components/icons';
 import { UserMenu } from '../../features/auth/components/UserMenu';
 import { EnterpriseServiceButton } from '../../features/leads/components/EnterpriseServiceButton';
 import { MessageBell } from '../../features/messages/components/MessageBell';
@@ -34,7 +35,8 @@ export function TopBar({
           ) : (
             <div key={group} className="topnav-group" tabIndex={0}>
               <span className="topnav-item" data-testid={`menu-group-${group}`}>
-                {t(`menu.group.${group}`)} ▾
+                {t(`menu.group.${group}`)}
+                <ChevronDownIcon className="caret" />
               </span>
               <div className="topnav-dropdown">
                 {items.map((def) => (

@@ -1,16 +1,22 @@
 import { Link } from 'react-router';
+import { splitFeatures } from '../catalogue/catalogue';
+import { FeatureCard } from '../catalogue/FeatureCard';
+import { useCapabilities } from '../../lib/capabilities';
 import { useI18n } from '../../lib/i18n';
 import { RETENTION_DAYS, type ProductType } from '../../lib/retention';
 import { useMenu } from '../shell';
 
-/** Groups whose items are tools (not account pages). */
-const ACCOUNT_GROUPS = new Set(['home', 'creation-space', 'benefit-centre']);
 const TIERS = Object.keys(RETENTION_DAYS) as ProductType[];
 
 export function HomePage() {
   const { t, lang } = useI18n();
   const menu = useMenu();
-  const tools = menu.filter((s) => !ACCOUNT_GROUPS.has(s.group)).flatMap((s) => s.items);
+  const { capabilities } = useCapabilities();
+  // The menu's tool pages: those the fleet serves now, and those whose models are not installed yet.
+  const { live, soon } = splitFeatures(
+    menu.flatMap((s) => s.items),
+    capabilities,
+  );
   return (
     <div className="page home">
       <section className="hero">
@@ -18,28 +24,26 @@ export function HomePage() {
         <p className="muted">{t('home.subtitle')}</p>
       </section>
 
-      <section className="home-section">
+      <section className="home-section" data-testid="home-live">
         <h2>{t('home.features')}</h2>
         <div className="feature-grid">
-          {tools.map((def) =>
-            def.path === '/ai-cutout' ? (
-              <Link key={def.path} to={def.path} className="card feature-card" data-testid="home-cutout-link">
-                <span className="feature-icon checkerboard" aria-hidden="true" />
-                <span>
-                  <strong>{t('home.cutout.title')}</strong>
-                  <span className="muted block">{t('home.cutout.desc')}</span>
-                </span>
-                <span className="button primary small">{t('home.cutout.cta')}</span>
-              </Link>
-            ) : (
-              <Link key={def.path} to={def.path} className="card feature-card">
-                <span className="feature-icon" aria-hidden="true" />
-                <strong>{def.title[lang]}</strong>
-              </Link>
-            ),
-          )}
+          {live.map((def) => (
+            <FeatureCard key={def.path} def={def} />
+          ))}
         </div>
       </section>
+
+      {soon.length > 0 && (
+        <section className="home-section" data-testid="home-soon">
+          <h2>{t('home.soon')}</h2>
+          <p className="muted">{t('home.soon.desc')}</p>
+          <div className="feature-grid">
+            {soon.map((def) => (
+              <FeatureCard key={def.path} def={def} soon />
+            ))}
+          </div>
+        </section>
+      )}
 
       <section className="home-section">
         <h2>{t('home.steps')}</h2>

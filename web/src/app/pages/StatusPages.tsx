@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
 import { useI18n } from '../../lib/i18n';
+import { isFeaturePage } from '../catalogue/catalogue';
+import { ComingSoon } from '../catalogue/ComingSoon';
 import { openLoginDialog } from '../../lib/session';
 import type { RouteDef } from '../routes/registry';
 import { ForbiddenImage, NotFoundImage, SoonImage } from './Illustrations';
@@ -33,9 +35,14 @@ export function ForbiddenPage() {
   );
 }
 
-/** A spec route whose feature is not built yet: says so, offers nothing fake. */
+/**
+ * A spec route whose feature is not built yet: says so, offers nothing
+ * fake. A built feature the deployment has not switched on (a flag) is
+ * coming soon, with what it will do.
+ */
 export function NotAvailablePage({ def }: { def: RouteDef }) {
   const { t, lang } = useI18n();
+  if (isFeaturePage(def.page)) return <ComingSoon def={def} testId="not-available-page" />;
   return (
     <div className="page status-page" data-testid="not-available-page">
       <SoonImage />

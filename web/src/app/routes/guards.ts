@@ -49,8 +49,12 @@ export function permitted(def: RouteDef, ctx: GuardContext): boolean {
 }
 
 export function routeAccess(def: RouteDef, ctx: GuardContext): Access {
-  if (!inBrand(def, ctx.config) || !permitted(def, ctx)) return 'forbidden';
+  // A page that does not exist yet says so to everyone: a 403 would tell a
+  // merchant it exists and is being kept from them.
   if (!isBuilt(def)) return 'not-available';
+  // Likewise a feature the deployment has switched off is not open yet.
+  if (def.guards.includes('customizedImage') && !ctx.config.flags.customizedImage) return 'not-available';
+  if (!inBrand(def, ctx.config) || !permitted(def, ctx)) return 'forbidden';
   if (def.guards.includes('login') && !ctx.loggedIn) return 'login';
   return 'ok';
 }

@@ -107,7 +107,9 @@ describe('guards', () => {
     expect(routeAccess(def('/personal-center'), ctx({ loggedIn: true }, { routes: ['/'] }))).toBe('forbidden');
   });
 
-  it('an unbuilt route of the brand is not available, and in no menu', () => {
+  it('an unbuilt route is not available (not 403), inside the brand or not, and in no menu', () => {
+    expect(routeAccess(def('/mott'), ctx())).toBe('not-available');
+    expect(routeAccess(def('/rewrite-video'), ctx({}, { routes: [] }))).toBe('not-available');
     expect(routeAccess(def('/rewrite-video'), ctx({}, { routes: ['/rewrite-video'] }))).toBe('not-available');
     expect(menuVisible(def('/rewrite-video'), ctx({}, { routes: ['/rewrite-video'] }))).toBe(false);
     expect(routeAccess(def('/rewrite-video'), ctx({}, { routes: ['/rewrite-video'] }))).toBe('not-available');
@@ -127,11 +129,13 @@ describe('guards', () => {
 
   it('vip items only for vipUser, Agent only with isChatAllow, customized-animal only with the flag', () => {
     const all = { routes: ['/goods', '/mott-agent', '/customized-animal'] };
-    expect(routeAccess(def('/goods'), ctx({ loggedIn: true }, all))).toBe('forbidden');
-    expect(routeAccess(def('/goods'), ctx({ loggedIn: true, vipUser: true }, all))).toBe('not-available');
-    expect(routeAccess(def('/mott-agent'), ctx({ loggedIn: true }, all))).toBe('forbidden');
+    // Not built yet: that is what everyone is told, vip or not.
+    expect(routeAccess(def('/goods'), ctx({ loggedIn: true }, all))).toBe('not-available');
+    expect(menuVisible(def('/goods'), ctx({ loggedIn: true, vipUser: true }, all))).toBe(false);
     expect(routeAccess(def('/mott-agent'), ctx({ loggedIn: true, isChatAllow: true }, all))).toBe('not-available');
-    expect(routeAccess(def('/customized-animal'), ctx({}, all))).toBe('forbidden');
+    // Built, switched off by the flag: not open yet (not 403), and in no menu.
+    expect(routeAccess(def('/customized-animal'), ctx({}, all))).toBe('not-available');
+    expect(menuVisible(def('/customized-animal'), ctx({}, all))).toBe(false);
     // Built (the diffusion family's page): open once the flag is on.
     expect(routeAccess(def('/customized-animal'), ctx({}, { ...all, flags: { customizedImage: true } }))).toBe('ok');
   });

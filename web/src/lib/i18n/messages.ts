@@ -8,6 +8,7 @@ import { UPLOAD_MESSAGES } from '../uploadRules';
 import { BENEFITS_MESSAGES } from './benefits';
 import { BIZ_TYPE_MESSAGES } from './bizTypes';
 import { CAPABILITY_MESSAGES } from './capabilities';
+import { CATALOGUE_MESSAGES } from './catalogue';
 import { DIFFUSION_MESSAGES } from './diffusion';
 import { QR_MESSAGES } from './qrCode';
 import { CUTOUT_EDITOR_MESSAGES } from './cutoutEditor';
@@ -47,8 +48,8 @@ export const messages = {
 
   'shell.notAvailable.title': { zh: '该功能暂未开放', en: 'This feature is not available yet' },
   'shell.notAvailable.desc': {
-    zh: '「{name}」还没有上线，当前无法使用。',
-    en: '“{name}” has not been launched yet and cannot be used now.',
+    zh: '「{name}」还在建设中，暂时无法使用。',
+    en: '“{name}” is not built yet and cannot be used.',
   },
   'shell.forbidden.title': { zh: '暂无权限', en: 'No permission' },
   'shell.forbidden.desc': {
@@ -122,12 +123,6 @@ export const messages = {
     zh: '为商家打造的 AI 图片工具：抠图、换背景、模特图……',
     en: 'AI image tools for merchants: cutouts, backgrounds, model photos…',
   },
-  'home.cutout.title': { zh: 'AI抠图', en: 'AI Cutout' },
-  'home.cutout.desc': {
-    zh: '上传商品图，自动去除背景，得到透明底 PNG 和蒙版',
-    en: 'Upload a product photo and get a transparent PNG and its mask',
-  },
-  'home.cutout.cta': { zh: '立即体验', en: 'Try it now' },
   'home.features': { zh: '已上线功能', en: 'Available now' },
   'home.steps': { zh: '三步完成', en: 'Three steps' },
   'home.step1': { zh: '上传商品图片（500KB~10MB）', en: 'Upload a product photo (500KB to 10MB)' },
@@ -205,6 +200,7 @@ export const messages = {
   ...BENEFITS_MESSAGES,
   ...BIZ_TYPE_MESSAGES,
   ...CAPABILITY_MESSAGES,
+  ...CATALOGUE_MESSAGES,
   ...DIFFUSION_MESSAGES,
   ...QR_MESSAGES,
   ...CUTOUT_EDITOR_MESSAGES,
@@ -264,7 +260,7 @@ export const messages = {
   'task.status.TIMEOUT': { zh: '超时', en: 'Timed out' },
 
   'history.title': { zh: '历史记录', en: 'History' },
-  'history.empty': { zh: '暂无记录', en: 'No cutouts yet' },
+  'history.empty': { zh: '暂无记录', en: 'Nothing yet' },
   'history.loginHint': { zh: '登录后查看历史记录', en: 'Log in to see your history' },
   'history.loadMore': { zh: '加载更多', en: 'Load more' },
   'history.loading': { zh: '加载中…', en: 'Loading…' },

@@ -10,6 +10,7 @@ import { useI18n } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { ForbiddenPage, LoadingPage } from '../../../app/pages/StatusPages';
 import { useCancelTask, useNodeAction, useNodes, usePools, useQueues, type DiffusionReport, type FleetNode, type NodeAction } from '../api/admin';
+import { MissingModels } from './MissingModels';
 import { TenantPools } from './TenantPools';
 import { adminText, type AdminKey } from './text';
 
@@ -193,6 +194,8 @@ export function AdminPage() {
           </tbody>
         </table>
       </section>
+
+      <MissingModels />
 
       <TenantPools enabled={allowed} />
 

@@ -11,6 +11,7 @@ import { LedgerTable } from './LedgerTable';
 import { OrdersTable } from './OrdersTable';
 import { PaymentDialog } from './PaymentDialog';
 import { PlanComparison } from './PlanComparison';
+import './MemberPage.css';
 
 /**
  * /member, the benefits centre: coins explanation, plans, top-up packs,

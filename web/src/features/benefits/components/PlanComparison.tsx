@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { CheckIcon } from '../../../components/icons';
 import { useI18n, type MessageKey } from '../../../lib/i18n';
 import type { ProductType } from '../../../lib/retention';
 import type { Product } from '../api/benefits';
@@ -27,7 +28,7 @@ export function PlanComparison({ plans, currentTier, canBuy, pending, onBuy }: P
   const number = (n: number) => n.toLocaleString(lang === 'zh' ? 'zh-CN' : 'en');
   const yes = (
     <span className="plan-yes" role="img" aria-label={t('benefits.compare.yes')}>
-      ✓
+      <CheckIcon />
     </span>
   );
   const no = (

@@ -234,8 +234,8 @@ export function MaskEditor({ task }: { task: Task }) {
             {t(`editor.tool.${id}`)}
           </button>
         ))}
-        <label>
-          {t('editor.brushSize')}
+        <label className="field inline brush-size">
+          <span>{t('editor.brushSize')}</span>
           <input
             type="range"
             min={2}

@@ -5,6 +5,7 @@
  * Mark-all-read and delete-all at the bottom.
  */
 import { useState } from 'react';
+import { BellIcon } from '../../../components/icons';
 import { Modal } from '../../../components/Modal';
 import { useI18n } from '../../../lib/i18n';
 import { useDeleteAllMessages, useMessages, useReadAllMessages, useReadMessage, type Message } from '../api/messages';
@@ -53,7 +54,7 @@ export function MessageBell() {
         aria-expanded={open}
         onClick={() => setOpen((o) => !o)}
       >
-        <span aria-hidden>🔔</span>
+        <BellIcon />
         {badge && (
           <span className="bell-badge" data-testid="message-unread">
             {badge}

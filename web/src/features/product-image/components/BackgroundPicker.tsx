@@ -1,9 +1,11 @@
 import { useState } from 'react';
+import { LockIcon } from '../../../components/icons';
 import { ImageUploader, type UploadedImage } from '../../../components/ImageUploader';
 import { useI18n, type MessageKey } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useBackgroundLibrary } from '../api/backgrounds';
 import { GRADIENTS, PALETTE, type BackgroundChoice } from '../constants';
+import './BackgroundPicker.css';
 
 type Tab = BackgroundChoice['kind'];
 const TABS: readonly Tab[] = ['palette', 'custom', 'gradient', 'template', 'upload'];
@@ -50,19 +52,19 @@ export function BackgroundPicker({ value, onChange, allowsCustomColour }: Props)
   return (
     <fieldset className="field background-picker" data-testid="background-picker">
       <legend>{t('productImage.background')}</legend>
-      <div className="tabs" role="tablist">
+      <div className="bg-tabs" role="tablist">
         {TABS.map((tab) => (
           <button
             key={tab}
             type="button"
             role="tab"
             aria-selected={value.kind === tab}
-            className={value.kind === tab ? 'button small active' : 'button small'}
+            className={value.kind === tab ? 'bg-tab active' : 'bg-tab'}
             data-testid={`bg-tab-${tab}`}
             onClick={() => pickTab(tab)}
           >
             {t(`productImage.bg.${tab}` as MessageKey)}
-            {tab === 'custom' && !allowsCustomColour ? ' 🔒' : ''}
+            {tab === 'custom' && !allowsCustomColour && <LockIcon className="tab-lock" />}
           </button>
         ))}
       </div>
@@ -77,7 +79,7 @@ export function BackgroundPicker({ value, onChange, allowsCustomColour }: Props)
               aria-pressed={value.hex === p.hex}
               data-testid={`swatch-${p.name}`}
               className={value.hex === p.hex ? 'swatch selected' : 'swatch'}
-              style={{ background: p.hex, width: 32, height: 32, borderRadius: 6, border: value.hex === p.hex ? '2px solid #1677ff' : '1px solid #ccc' }}
+              style={{ background: p.hex }}
               onClick={() => onChange({ kind: 'palette', hex: p.hex })}
             />
           ))}
@@ -85,7 +87,7 @@ export function BackgroundPicker({ value, onChange, allowsCustomColour }: Props)
       )}
 
       {value.kind === 'custom' && (
-        <label className="field inline">
+        <label className="field inline custom-colour">
           <input
             type="color"
             data-testid="custom-colour"
@@ -108,14 +110,8 @@ export function BackgroundPicker({ value, onChange, allowsCustomColour }: Props)
                 key={`${g.from}-${g.to}`}
                 type="button"
                 aria-pressed={selected}
-                className={selected ? 'swatch selected' : 'swatch'}
-                style={{
-                  background: `linear-gradient(${g.from}, ${g.to})`,
-                  width: 40,
-                  height: 40,
-                  borderRadius: 6,
-                  border: selected ? '2px solid #1677ff' : '1px solid #ccc',
-                }}
+                className={selected ? 'swatch gradient selected' : 'swatch gradient'}
+                style={{ background: `linear-gradient(${g.from}, ${g.to})` }}
                 onClick={() => onChange({ kind: 'gradient', from: g.from, to: g.to })}
               />
             );
@@ -124,20 +120,21 @@ export function BackgroundPicker({ value, onChange, allowsCustomColour }: Props)
       )}
 
       {value.kind === 'template' && (
-        <div data-testid="templates">
-          <div className="tabs">
+        <div className="bg-templates" data-testid="templates">
+          <div className="bg-categories">
             {categories.map((c) => (
               <button
                 key={c}
                 type="button"
-                className={category === c ? 'button small active' : 'button small'}
+                className={category === c ? 'chip active' : 'chip'}
+                aria-pressed={category === c}
                 onClick={() => setCategory(c)}
               >
                 {t(`productImage.category.${c}` as MessageKey)}
               </button>
             ))}
           </div>
-          <div className="template-grid" style={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 8 }}>
+          <div className="template-grid">
             {templates.map((tp) => (
               <button
                 key={tp.id}
@@ -145,11 +142,10 @@ export function BackgroundPicker({ value, onChange, allowsCustomColour }: Props)
                 aria-pressed={value.id === tp.id}
                 data-testid={`template-${tp.id}`}
                 className={value.id === tp.id ? 'template selected' : 'template'}
-                style={{ padding: 2, border: value.id === tp.id ? '2px solid #1677ff' : '1px solid #ddd', borderRadius: 6, background: 'none' }}
                 onClick={() => onChange({ kind: 'template', id: tp.id })}
               >
-                <img src={tp.previewUrl} alt={tp.name} width={96} height={96} style={{ width: '100%', height: 'auto', display: 'block' }} />
-                <span className="muted small">{tp.name}</span>
+                <img src={tp.previewUrl} alt="" width={96} height={96} />
+                <span className="template-name">{tp.name}</span>
               </button>
             ))}
           </div>

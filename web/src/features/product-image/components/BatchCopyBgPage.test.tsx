@@ -105,7 +105,7 @@ describe('BatchCopyBgPage', () => {
     choose(pngFile('a.png'), pngFile('b.png'), pngFile('tiny.png', 1000));
     await waitFor(() => expect(screen.getAllByTestId('batch-product').map((li) => li.dataset.status)).toEqual(['done', 'done', 'failed']));
     expect(uploadCalls()).toHaveLength(2);
-    expect(screen.getByTestId('batch-product-error')).toHaveTextContent('图片大小需在500KB到10MB之间');
+    expect(screen.getByTestId('batch-product-error')).toHaveTextContent('图片至少需要500KB');
     expect(screen.getByTestId('batch-count')).toHaveTextContent('商品图 2/100');
   });
 

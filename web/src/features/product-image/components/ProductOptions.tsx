@@ -17,14 +17,15 @@ export function ProductOptions({ form, onChange }: Props) {
   return (
     <div className="options product-options" data-testid="product-options">
       <RangeField
-        label={`${t('productImage.scale')} ×${(1 + (0.6 * form.scale) / 100).toFixed(2)}`}
+        label={t('productImage.scale')}
+        valueLabel={`×${(1 + (0.6 * form.scale) / 100).toFixed(2)}`}
         testId="option-scale"
         min={0}
         max={100}
         value={form.scale}
         onChange={set('scale')}
       />
-      <RangeField label={`${t('productImage.erode')} ${form.erodeSize}px`} testId="option-erode" min={0} max={ERODE_MAX} value={form.erodeSize} onChange={set('erodeSize')} />
+      <RangeField label={t('productImage.erode')} valueLabel={`${form.erodeSize}px`} testId="option-erode" min={0} max={ERODE_MAX} value={form.erodeSize} onChange={set('erodeSize')} />
       <RatioSelect label={t('productImage.ratio')} originalLabel={t('productImage.ratio.original')} options={RATIOS} value={form.ratio} onChange={set('ratio')} />
       <SelectField label={t('productImage.format')} testId="option-format" options={FORMATS} value={form.format} optionLabel={(f) => f.toUpperCase()} onChange={set('format')} />
       <CountSelect label={t('productImage.genNum')} testId="option-genNum" max={GEN_NUM_MAX} value={form.genNum} onChange={set('genNum')} />

@@ -60,11 +60,8 @@ function QrWorkspace() {
         <div className="options qr-options">
           <ShapePicker value={form.shape} onChange={set('shape')} />
           <RangeField
-            label={
-              <>
-                {t('qr.strength')} <output data-testid="qr-strength-value">{form.strength}</output>
-              </>
-            }
+            label={t('qr.strength')}
+            valueLabel={<span data-testid="qr-strength-value">{form.strength}</span>}
             testId="qr-strength"
             min={0}
             max={100}

@@ -1,3 +1,4 @@
+import { CheckIcon } from '../../../components/icons';
 import { ImageResultGrid } from '../../../components/ImageResultGrid';
 import { TaskStatusView } from '../../../components/TaskStatusView';
 import { useI18n } from '../../../lib/i18n';
@@ -12,7 +13,7 @@ export function QrTaskView({ taskId, startedAt }: { taskId: string; startedAt: n
   const { t } = useI18n();
   const badge = (
     <span className="qr-scans-badge" data-testid="qr-scans-badge" title={t('qr.scans.title')}>
-      ✓ {t('qr.scans')}
+      <CheckIcon /> {t('qr.scans')}
     </span>
   );
   return (

@@ -74,7 +74,8 @@ function RewriteWorkspace() {
           )}
           {form.mode === 'STYLE_IMITATION' && (
             <RangeField
-              label={`${t('rewriteBg.denoising')} ${form.denoisingStrength.toFixed(2)}`}
+              label={t('rewriteBg.denoising')}
+              valueLabel={form.denoisingStrength.toFixed(2)}
               testId="option-denoising"
               min={0}
               max={1}
@@ -83,7 +84,7 @@ function RewriteWorkspace() {
               onChange={set('denoisingStrength')}
             />
           )}
-          <RangeField label={`${t('productImage.erode')} ${form.erodeSize}px`} testId="option-erode" min={0} max={ERODE_MAX} value={form.erodeSize} onChange={set('erodeSize')} />
+          <RangeField label={t('productImage.erode')} valueLabel={`${form.erodeSize}px`} testId="option-erode" min={0} max={ERODE_MAX} value={form.erodeSize} onChange={set('erodeSize')} />
           <RatioSelect label={t('productImage.ratio')} originalLabel={t('productImage.ratio.original')} options={RATIOS} value={form.ratio} onChange={set('ratio')} />
           <CountSelect label={t('productImage.genNum')} testId="option-genNum" max={GEN_NUM_MAX} value={form.genNum} onChange={set('genNum')} />
         </div>

@@ -64,11 +64,8 @@ function VideoWorkspace() {
             onChange={set('speed')}
           />
           <RangeField
-            label={
-              <>
-                {vt('distance')} <output data-testid="video-distance-value">{form.motionDistance}</output>
-              </>
-            }
+            label={vt('distance')}
+            valueLabel={<span data-testid="video-distance-value">{form.motionDistance}</span>}
             testId="video-distance"
             min={MOTION_DISTANCES[0]}
             max={MOTION_DISTANCES[MOTION_DISTANCES.length - 1]}
