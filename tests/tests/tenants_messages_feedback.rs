@@ -485,7 +485,13 @@ async fn messages_inbox_and_ownership(db: TestDatabase) {
     let welcome = &d["list"][0];
     assert_eq!(welcome["msgContentType"], "text");
     assert_eq!(welcome["readed"], false);
-    assert!(welcome["msgTitle"].as_str().unwrap().contains("欢迎"));
+    assert_eq!(welcome["msgTitle"], "欢迎加入！", "{welcome}");
+    // An account created in English gets it in English.
+    let mut english = TestClient { lang: Some("en-US,en;q=0.9"), ..app.client() };
+    english.register_random().await;
+    let en_welcome = inbox(&english).await["list"][0].clone();
+    assert_eq!(en_welcome["msgTitle"], "Welcome!", "{en_welcome}");
+    assert!(en_welcome["msgContent"].as_str().unwrap().contains("500 lingshi"), "{en_welcome}");
     for key in ["msgId", "msgTitle", "msgBrief", "msgContent", "msgContentType", "msgSendTime", "msgImg", "readed"] {
         assert!(welcome.as_object().unwrap().contains_key(key), "{key} missing: {welcome}");
     }

@@ -167,7 +167,7 @@ pub async fn register(state: web::Data<AppState>, b: JsonOrForm<RegisterBody>) -
     }
     let hash = hash_password(&state, password).await?;
     codes::consume(&state.db, checked).await?;
-    let user = users::create_user_invited(&state.db, &account, hash, invitation).await?;
+    let user = users::create_user_invited(&state.db, &account, hash, invitation, crate::lang::current()).await?;
     let token = issue_token(&state, user.id).await?;
     tracing::info!(user = %user.id, invited = invitation.is_some(), "registered");
     Ok(envelope::ok(SignedIn::new(token, false, crate::lang::current())))
@@ -260,7 +260,15 @@ async fn sms_login(state: &AppState, b: &LoginBody) -> ApiResult<HttpResponse> {
     codes::consume(&state.db, checked).await?;
     let (user, registered) = match existing {
         Some(u) => (u, false),
-        None => match users::create_user_invited(&state.db, &account, NO_PASSWORD.to_owned(), invitation).await {
+        None => match users::create_user_invited(
+            &state.db,
+            &account,
+            NO_PASSWORD.to_owned(),
+            invitation,
+            crate::lang::current(),
+        )
+        .await
+        {
             Ok(u) => (u, true),
             // A simultaneous sign-in created it first: sign in to that one.
             Err(pixmart_shared::db::StoreError::AccountExists) => {

@@ -13,6 +13,7 @@ use crate::db::entities::messages;
 use crate::db::StoreError;
 use crate::domain::message::{sanitize_html, MessageContentType, NewMessage};
 use crate::domain::UserId;
+use crate::Lang;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MessageRecord {
@@ -132,18 +133,41 @@ pub async fn delete_all(db: &impl ConnectionTrait, user: UserId) -> Result<u64, 
     Ok(res.rows_affected)
 }
 
-/// The message every new account finds in its inbox.
-pub fn welcome_message() -> Result<NewMessage, crate::domain::Invalid> {
-    NewMessage::text(
-        "欢迎加入！Welcome!",
-        "新用户已获赠500灵石，快去体验AI商拍吧～",
-        "欢迎加入！您已获赠500灵石，可用于AI抠图等生成功能。使用中如有问题，欢迎通过右侧悬浮窗的「帮助与反馈」告诉我们。\n\nWelcome! Your account comes with 500 lingshi to try AI generation. If anything goes wrong, tell us through Help & Feedback in the floating window.",
-    )
+/// The message every new account finds in its inbox, in the language the
+/// account was created in (a stored message is not translated later).
+pub fn welcome_message(lang: Lang) -> Result<NewMessage, crate::domain::Invalid> {
+    match lang {
+        Lang::Zh => NewMessage::text(
+            "欢迎加入！",
+            "新用户已获赠500灵石，快去体验AI商拍吧～",
+            "欢迎加入！您已获赠500灵石，可用于AI抠图等生成功能。使用中如有问题，欢迎通过右侧悬浮窗的「帮助与反馈」告诉我们。",
+        ),
+        Lang::En => NewMessage::text(
+            "Welcome!",
+            "Your account comes with 500 lingshi: try AI product photos now",
+            "Welcome! Your account comes with 500 lingshi to try AI generation, such as AI cutouts. If anything goes wrong, tell us through Help & Feedback in the floating window on the right.",
+        ),
+    }
 }
 
 /// Sends [`welcome_message`]; called in the transaction that creates the
 /// account, so every account has exactly one.
-pub async fn send_welcome(db: &impl ConnectionTrait, to: UserId) -> Result<i64, StoreError> {
-    let msg = welcome_message().map_err(|e| StoreError::corrupt("messages", format!("welcome message: {e}")))?;
+pub async fn send_welcome(db: &impl ConnectionTrait, to: UserId, lang: Lang) -> Result<i64, StoreError> {
+    let msg = welcome_message(lang).map_err(|e| StoreError::corrupt("messages", format!("welcome message: {e}")))?;
     send(db, to, &msg).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_welcome_message_is_in_one_language_each() {
+        let zh = welcome_message(Lang::Zh).unwrap_or_else(|e| panic!("{e}"));
+        let en = welcome_message(Lang::En).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(zh.title, "欢迎加入！");
+        assert_eq!(en.title, "Welcome!");
+        assert!(!en.content.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)), "{}", en.content);
+        assert!(!zh.content.contains("Welcome"), "{}", zh.content);
+    }
 }

@@ -9,6 +9,7 @@ use crate::db::store::ledger;
 use crate::db::StoreError;
 use crate::domain::money::FREE_PLAN_GIFT;
 use crate::domain::{Account, Bucket, UserId};
+use crate::Lang;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UserRecord {
@@ -64,7 +65,7 @@ pub async fn create_user(
     account: &Account,
     password_hash: String,
 ) -> Result<UserRecord, StoreError> {
-    create_user_invited(db, account, password_hash, None).await
+    create_user_invited(db, account, password_hash, None, Lang::default()).await
 }
 
 /// Who invited a new user and what the inviter receives for it.
@@ -75,12 +76,14 @@ pub struct Invitation {
 }
 
 /// As [`create_user`], recording the inviter and crediting them the invite
-/// reward (free bucket, once per invitee) in the same transaction.
+/// reward (free bucket, once per invitee) in the same transaction; the
+/// welcome message is written in `lang`, the language of the sign-up.
 pub async fn create_user_invited(
     db: &DatabaseConnection,
     account: &Account,
     password_hash: String,
     invitation: Option<Invitation>,
+    lang: Lang,
 ) -> Result<UserRecord, StoreError> {
     let now = Utc::now();
     let (phone, email) = match account {
@@ -112,7 +115,7 @@ pub async fn create_user_invited(
         // Keyed by the invitee: one reward per registration, however retried.
         ledger::grant(&txn, inv.inviter, Bucket::Free, inv.reward, &format!("invite:{}", user.id)).await?;
     }
-    crate::db::store::messages::send_welcome(&txn, user.id).await?;
+    crate::db::store::messages::send_welcome(&txn, user.id, lang).await?;
     txn.commit().await?;
     Ok(user)
 }
