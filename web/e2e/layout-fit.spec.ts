@@ -29,14 +29,20 @@ async function expectFits(page: Page, what: string) {
   expect.soft(await layoutProblems(page), `${what} at ${width}×${height} (${lang})`).toEqual([]);
 }
 
-/** The benefits centre with an unpaid order, then its payment sheet. */
-async function checkUnpaidOrder(page: Page) {
+/**
+ * The benefits centre with an unpaid order, then its payment sheet: a QR
+ * code to scan on the desktop, a pay link on the phone (nothing to scan
+ * with there).
+ */
+async function checkUnpaidOrder(page: Page, onPhone = false) {
   await openSettled(page, '/member');
   const row = page.getByTestId('order-row').first();
   await expect(row.getByRole('button')).toHaveCount(2);
   await expectFits(page, '/member with an unpaid order');
   await row.locator('button.primary').click({ timeout: 15_000 });
-  await expect(page.getByTestId('payment-dialog').getByTestId('payment-qr')).toBeVisible();
+  const sheet = page.getByTestId('payment-dialog');
+  await expect(sheet.getByTestId('payment-link')).toBeVisible();
+  await expect(sheet.getByTestId('payment-qr')).toHaveCount(onPhone ? 0 : 1);
   await page.waitForTimeout(300); // the sheet's transition
   await expectFits(page, '/member payment dialog');
 }
@@ -89,8 +95,24 @@ test.describe('layout fits a phone @mobile', () => {
         await openSettled(page, path);
         await expectFits(page, path);
       }
-      await checkUnpaidOrder(page);
+      await checkUnpaidOrder(page, true);
     }
+  });
+
+  test('help, feedback and log out from the header menu', async ({ page, request }) => {
+    await signInMerchant(page, request);
+    await page.goto('/ai-product-image');
+    await expect(page.getByTestId('mobile-title')).toHaveText('商品图');
+    await page.getByTestId('mobile-switch').click();
+    await page.getByTestId('mobile-feedback').click();
+    await expect(page.getByTestId('feedback-dialog')).toBeVisible();
+    await expectFits(page, 'feedback dialog');
+    await page.getByTestId('feedback-dialog').getByTestId('modal-close').click();
+    await expect(page.getByTestId('feedback-dialog')).toHaveCount(0);
+    await page.getByTestId('mobile-switch').click();
+    await page.getByTestId('mobile-logout').click();
+    await expect(page.getByTestId('login-button')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
   });
 
   test('the cutout editor', async ({ page, request }) => {

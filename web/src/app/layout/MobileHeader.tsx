@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ChevronDownIcon, ChevronLeftIcon } from '../../components/icons';
+import { useLogout } from '../../features/auth/api/logout';
+import { FeedbackDialog } from '../../features/feedback/components/FeedbackDialog';
 import { MessageBell } from '../../features/messages/components/MessageBell';
 import { useAppConfig } from '../../lib/config';
 import { useI18n } from '../../lib/i18n';
@@ -28,9 +30,15 @@ export function MobileHeader({ showPoints }: { showPoints: boolean }) {
   const { user, points } = useSession();
   const { config } = useAppConfig();
   const [open, setOpen] = useState(false);
+  const [feedbackOpen, setFeedbackOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
+  // Logging out sends the user to the site root (spec 7.1), as on desktop.
+  const logout = useLogout(() => navigate('/'));
   const targets = mobileSwitchTargets(route?.path ?? pathname, ctx);
   const title = route ? route.title[lang] : '';
+  // The phone has no floating helper or account menu: help and log out live in the dropdown.
+  const hasMenu = targets.length > 0 || !!user;
+
 
   useEffect(() => {
     if (!open) return;
@@ -61,9 +69,9 @@ export function MobileHeader({ showPoints }: { showPoints: boolean }) {
           onClick={() => setOpen((o) => !o)}
         >
           <span data-testid="mobile-title">{title}</span>
-          {targets.length > 0 && <ChevronDownIcon className="caret" />}
+          {hasMenu && <ChevronDownIcon className="caret" />}
         </button>
-        {open && targets.length > 0 && (
+        {open && hasMenu && (
           <div className="mobile-dropdown" role="menu" data-testid="mobile-dropdown">
             {targets.map((d) => (
               <Link
@@ -82,9 +90,36 @@ export function MobileHeader({ showPoints }: { showPoints: boolean }) {
                 {d.title[lang]}
               </Link>
             ))}
+            {user && (
+              <>
+                <button
+                  type="button"
+                  role="menuitem"
+                  data-testid="mobile-feedback"
+                  onClick={() => {
+                    setOpen(false);
+                    setFeedbackOpen(true);
+                  }}
+                >
+                  {t('mobile.feedback')}
+                </button>
+                <button
+                  type="button"
+                  role="menuitem"
+                  data-testid="mobile-logout"
+                  onClick={() => {
+                    setOpen(false);
+                    logout.mutate();
+                  }}
+                >
+                  {t('app.logout')}
+                </button>
+              </>
+            )}
           </div>
         )}
       </div>
+      <FeedbackDialog open={feedbackOpen} onClose={() => setFeedbackOpen(false)} />
       <div className="mobile-header-right">
         {user && config.entries.messages && <MessageBell />}
         <LangSwitch />

@@ -115,9 +115,9 @@ export const ROUTES: readonly RouteDef[] = [
   r('/model-photo-new', 'ai-photo', '真人模特图', 'Real-person model image', { page: 'modelPhoto' }),
   r('/shoes-image', 'ai-photo', '鞋靴图', 'Shoe image', { page: 'shoes' }),
   r('/wig-image', 'ai-photo', '假发图', 'Wig image', { page: 'wig' }),
-  r('/ai-product-image', 'ai-photo', '商品图', 'Product image', { page: 'productImage' }),
-  r('/rewrite-background', 'ai-photo', '背景复刻', 'Background replication', { page: 'rewriteBackground' }),
-  r('/product-bg', 'ai-photo', '商品换背景', 'Product background', { page: 'productBg' }),
+  r('/ai-product-image', 'ai-photo', '商品图', 'Product image', { page: 'productImage', ...BOTH }),
+  r('/rewrite-background', 'ai-photo', '背景复刻', 'Background replication', { page: 'rewriteBackground', ...BOTH }),
+  r('/product-bg', 'ai-photo', '商品换背景', 'Product background', { page: 'productBg', ...BOTH }),
   r('/ai-cutout', 'ai-photo', 'AI抠图', 'AI Cutout', { page: 'cutout', ...BOTH }),
   r('/customized-models', 'ai-photo', '定制模特', 'Custom models', { page: 'customizedModels' }),
   r('/customized-animal', 'ai-photo', '宠物/定制形象', 'Pet and custom characters', {
@@ -125,11 +125,11 @@ export const ROUTES: readonly RouteDef[] = [
     page: 'customizedAnimal',
   }),
   r('/customized-publicity', 'material-generation', '定制宣传图', 'Custom publicity images'),
-  r('/ai-qr-code', 'material-generation', '艺术二维码', 'Artistic QR code', { page: 'qrCode' }),
-  r('/ai-video', 'ai-photo', '图生视频', 'Image to video', { page: 'video' }),
+  r('/ai-qr-code', 'material-generation', '艺术二维码', 'Artistic QR code', { page: 'qrCode', ...BOTH }),
+  r('/ai-video', 'ai-photo', '图生视频', 'Image to video', { page: 'video', ...BOTH }),
   r('/ai-video-single', null, '图生视频', 'Image to video', { page: 'video' }),
   r('/tryon', 'ai-photo', '虚拟试穿', 'Virtual try-on', { page: 'tryon' }),
-  r('/batch-copy-bg', 'material-generation', '批量复制背景', 'Batch background copy', { page: 'batchCopyBg' }),
+  r('/batch-copy-bg', 'material-generation', '批量复制背景', 'Batch background copy', { page: 'batchCopyBg', ...BOTH }),
 
   // Rewrite and topic routes
   r('/rewrite-text', 'rewrite', '文案改写', 'Text rewrite'),

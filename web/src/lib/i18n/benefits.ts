@@ -58,6 +58,7 @@ export const BENEFITS_MESSAGES = {
   'benefits.pay.title': { zh: '扫码支付', en: 'Scan to pay' },
   'benefits.pay.qrAlt': { zh: '支付二维码', en: 'Payment QR code' },
   'benefits.pay.scan': { zh: '请使用手机扫码完成支付', en: 'Scan the code with your phone to pay' },
+  'benefits.pay.openOnPhone': { zh: '前往支付', en: 'Pay now' },
   'benefits.pay.openPage': { zh: '打开支付页面', en: 'Open the payment page' },
   'benefits.pay.success': { zh: '支付成功，权益已到账', en: 'Paid: your benefits have arrived' },
   'benefits.pay.closed': { zh: '订单已超时关闭或已撤销，请重新扫码支付', en: 'The order timed out or was revoked; scan again to pay' },

@@ -75,6 +75,7 @@ export const messages = {
 
   'mobile.switch': { zh: '切换页面', en: 'Switch page' },
   'mobile.back': { zh: '返回', en: 'Back' },
+  'mobile.feedback': { zh: '帮助与反馈', en: 'Help & feedback' },
   'mobile.points': { zh: '剩余灵石 {n}', en: '{n} coins left' },
 
   'reminder.expiry.title': { zh: '会员到期提醒', en: 'Membership expiry reminder' },

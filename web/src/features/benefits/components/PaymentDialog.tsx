@@ -34,7 +34,13 @@ export function PaymentDialog({
           <p data-testid="payment-status" data-status={order.status}>
             {t(orderStatusKey(order.status))}
           </p>
-          {isOpenStatus(order.status) && order.payment && (
+          {isOpenStatus(order.status) && order.payment && variant === 'mobile' && (
+            // Already on the phone: nothing to scan, the pay page opens here.
+            <a href={order.payment.payUrl} className="button primary" data-testid="payment-link">
+              {t('benefits.pay.openOnPhone')}
+            </a>
+          )}
+          {isOpenStatus(order.status) && order.payment && variant !== 'mobile' && (
             <>
               <img src={order.payment.qrCode} alt={t('benefits.pay.qrAlt')} width={200} height={200} data-testid="payment-qr" />
               <p className="muted">{t('benefits.pay.scan')}</p>
