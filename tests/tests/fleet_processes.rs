@@ -237,15 +237,25 @@ async fn workers_and_the_api_expose_prometheus_metrics() {
     assert_eq!(failed["errorCode"], "INPUT_IMAGE_UNREADABLE", "{failed}");
 
     let http = reqwest::Client::new();
-    let text = http.get(format!("http://{addr}/metrics")).send().await.unwrap().text().await.unwrap();
-    for series in [
+    let wanted = [
         "pixmart_task_queue_wait_seconds_bucket{biz_type=\"MATTING_IMAGE\"",
         "pixmart_task_run_seconds_count{biz_type=\"MATTING_IMAGE\"",
         "pixmart_task_failures_total{biz_type=\"MATTING_IMAGE\",code=\"INPUT_IMAGE_UNREADABLE\"",
         "pixmart_worker_tasks_finished_total{biz_type=\"MATTING_IMAGE\"",
         "pixmart_worker_heartbeats_total",
         "pixmart_worker_last_heartbeat_timestamp_seconds",
-    ] {
+    ];
+    // The worker counts a task after writing its outcome, so the counters
+    // may trail the FAILED status the test just saw by a moment.
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    let text = loop {
+        let text = http.get(format!("http://{addr}/metrics")).send().await.unwrap().text().await.unwrap();
+        if wanted.iter().all(|s| text.contains(s)) || std::time::Instant::now() > deadline {
+            break text;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    };
+    for series in wanted {
         assert!(text.contains(series), "worker metrics lack {series}:\n{text}");
     }
     assert!(text.contains("node=\""), "{text}");
