@@ -116,6 +116,11 @@ fn ready(r: &Resolved, key: &str, long_side: u32) -> HttpResponse {
     })
 }
 
+/// The result already has the size asked for: it is its own download.
+fn ready_as_is(r: &Resolved) -> HttpResponse {
+    ready(r, &r.source.key, r.source.width.max(r.source.height))
+}
+
 fn pending(r: &Resolved, state: DownloadState, long_side: u32, progress: Option<f32>) -> HttpResponse {
     envelope::ok(DownloadDto { state, quality: r.quality, url: None, long_side, progress })
 }
@@ -153,7 +158,7 @@ pub async fn request(
 ) -> ApiResult<HttpResponse> {
     let r = resolve(&state, &me, &path, body.index, &body.quality).await?;
     let Some((key, long_side)) = r.target.clone() else {
-        return Ok(ready(&r, &r.source.key, r.source.width.max(r.source.height)));
+        return Ok(ready_as_is(&r));
     };
     if is_stored(&state, &key).await? {
         return Ok(ready(&r, &key, long_side));
@@ -213,7 +218,7 @@ pub async fn status(
 ) -> ApiResult<HttpResponse> {
     let r = resolve(&state, &me, &path, q.index, &q.quality).await?;
     let Some((key, long_side)) = r.target.clone() else {
-        return Ok(ready(&r, &r.source.key, r.source.width.max(r.source.height)));
+        return Ok(ready_as_is(&r));
     };
     if is_stored(&state, &key).await? {
         return Ok(ready(&r, &key, long_side));
@@ -252,7 +257,7 @@ pub async fn cancel(
 ) -> ApiResult<HttpResponse> {
     let r = resolve(&state, &me, &path, q.index, &q.quality).await?;
     let Some((key, long_side)) = r.target.clone() else {
-        return Ok(ready(&r, &r.source.key, r.source.width.max(r.source.height)));
+        return Ok(ready_as_is(&r));
     };
     let ns = state.dispatcher.namespace();
     let mut conn = redis(&state).await?;

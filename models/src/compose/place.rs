@@ -90,7 +90,8 @@ pub fn scaled_product(
     Some((rect, DynamicImage::ImageRgba8(crop).resize_exact(tw, th, filter).into_rgba8()))
 }
 
-fn alpha_bbox(cutout: &RgbaImage) -> Option<(u32, u32, u32, u32)> {
+/// The box `(x0, y0, x1, y1)` (exclusive ends) of the cutout's opaque part.
+pub(super) fn alpha_bbox(cutout: &RgbaImage) -> Option<(u32, u32, u32, u32)> {
     let (x0, y0, x1, y1) = bbox_above(cutout.pixels().map(|p| p[3]), cutout.width() as usize, 8)?;
     Some((x0 as u32, y0 as u32, x1 as u32, y1 as u32))
 }

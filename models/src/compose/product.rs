@@ -9,7 +9,7 @@ use super::alpha::refine_alpha;
 use super::background::{render_background, Background};
 use super::filters::bbox_above;
 use super::frame::frame_subject;
-use super::place::{place_product, Effects, Placement, Shadow};
+use super::place::{alpha_bbox, place_product, Effects, Placement, Shadow};
 
 /// Options of one composition, shared by its variants.
 #[derive(Debug, Clone, PartialEq)]
@@ -125,9 +125,8 @@ pub fn variant_plan(variant: u32, options: &ComposeOptions) -> (Placement, Effec
 pub fn compose_variant(cutout: &RgbaImage, options: &ComposeOptions, variant: u32) -> RgbImage {
     let bg = render_background(&options.background, options.width, options.height, variant);
     let (placement, effects) = variant_plan(variant, options);
-    let alpha = GrayImage::from_fn(cutout.width(), cutout.height(), |x, y| image::Luma([cutout.get_pixel(x, y)[3]]));
-    let placement = match subject_box(&alpha) {
-        Some(subject) => frame_subject(placement, subject, (options.width, options.height)),
+    let placement = match alpha_bbox(cutout) {
+        Some((x0, y0, x1, y1)) => frame_subject(placement, (x1 - x0, y1 - y0), (options.width, options.height)),
         None => placement,
     };
     place_product(cutout, &bg, &placement, &effects)

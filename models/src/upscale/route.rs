@@ -67,7 +67,8 @@ pub fn plan_route(source: (u32, u32), target_long: u32, model_scale: u32, opts: 
     // target, but more input (up to the cap) keeps more of the source's
     // own detail.
     let needed = target_long.div_ceil(model_scale.max(1));
-    let input_long = long.max(opts.min_model_input.min(opts.max_model_input)).min(opts.max_model_input.max(needed));
+    let cap = opts.max_model_input.max(needed);
+    let input_long = long.clamp(opts.min_model_input.min(cap), cap);
     let input = if input_long == long { (w, h) } else { super::fit_long_side(w, h, input_long) };
     Route::SuperResolve { input }
 }
