@@ -1,4 +1,5 @@
-//! Mask helpers: compositing a cutout and comparing masks.
+//! Mask helpers: compositing a cutout, comparing masks, growing them and
+//! finding the background a subject encloses.
 
 use image::{DynamicImage, GrayImage, RgbImage, RgbaImage};
 
@@ -42,6 +43,80 @@ pub fn mask_is_empty(mask: &GrayImage) -> bool {
     (on as f64) < (total as f64 * EMPTY_MASK_MIN_FRACTION).max(1.0)
 }
 
+/// Grows the pixels where `on` holds by `radius` with a square window (the
+/// L∞ distance): true where some on-pixel lies within `radius` in x and y.
+/// Two 1-D passes of nearest-on distances, so the cost does not depend on
+/// the radius. `on` is row-major `w`×`h`.
+pub fn dilate_square(on: &[bool], w: usize, h: usize, radius: usize) -> Vec<bool> {
+    let rows = dilate_lines(on, w, h, radius, 1, w);
+    dilate_lines(&rows, h, w, radius, w, 1)
+}
+
+/// One pass of [`dilate_square`] along `n` lines of `len` pixels, pixel `i`
+/// of line `l` at `l * line_step + i * step`.
+fn dilate_lines(on: &[bool], len: usize, n: usize, radius: usize, step: usize, line_step: usize) -> Vec<bool> {
+    let mut out = vec![false; on.len()];
+    let mut before = vec![usize::MAX; len];
+    for l in 0..n {
+        let at = |i: usize| l * line_step + i * step;
+        let mut last: Option<usize> = None;
+        for i in 0..len {
+            if on[at(i)] {
+                last = Some(i);
+            }
+            before[i] = last.map_or(usize::MAX, |p| i - p);
+        }
+        last = None;
+        for i in (0..len).rev() {
+            if on[at(i)] {
+                last = Some(i);
+            }
+            let after = last.map_or(usize::MAX, |p| p - i);
+            out[at(i)] = before[i].min(after) <= radius;
+        }
+    }
+    out
+}
+
+/// Background pixels (`!subject`) that the subject encloses: not connected
+/// to the image border through background (4-neighbours). The inside of a
+/// mug handle or of a ring is such a region; it shows the real scene, not
+/// the subject.
+pub fn enclosed_background(subject: &[bool], w: usize, h: usize) -> Vec<bool> {
+    let mut outside = vec![false; subject.len()];
+    let mut stack: Vec<usize> = Vec::new();
+    let seed = |i: usize, outside: &mut Vec<bool>, stack: &mut Vec<usize>| {
+        if !subject[i] && !outside[i] {
+            outside[i] = true;
+            stack.push(i);
+        }
+    };
+    for x in 0..w {
+        seed(x, &mut outside, &mut stack);
+        seed((h.saturating_sub(1)) * w + x, &mut outside, &mut stack);
+    }
+    for y in 0..h {
+        seed(y * w, &mut outside, &mut stack);
+        seed(y * w + w.saturating_sub(1), &mut outside, &mut stack);
+    }
+    while let Some(i) = stack.pop() {
+        let (x, y) = (i % w, i / w);
+        if x > 0 {
+            seed(i - 1, &mut outside, &mut stack);
+        }
+        if x + 1 < w {
+            seed(i + 1, &mut outside, &mut stack);
+        }
+        if y > 0 {
+            seed(i - w, &mut outside, &mut stack);
+        }
+        if y + 1 < h {
+            seed(i + w, &mut outside, &mut stack);
+        }
+    }
+    subject.iter().zip(&outside).map(|(&s, &o)| !s && !o).collect()
+}
+
 /// The RGB image with `mask` as its alpha channel. `None` if the sizes differ.
 pub fn compose_cutout(rgb: &RgbImage, mask: &GrayImage) -> Option<RgbaImage> {
     if rgb.dimensions() != mask.dimensions() {
@@ -63,6 +138,36 @@ mod tests {
 
     fn rect_mask(w: u32, h: u32, x0: u32, x1: u32) -> GrayImage {
         GrayImage::from_fn(w, h, |x, _| Luma([if x >= x0 && x < x1 { 255 } else { 0 }]))
+    }
+
+    #[test]
+    fn dilation_is_a_square_of_the_radius() {
+        let (w, h) = (9, 7);
+        let mut on = vec![false; w * h];
+        on[3 * w + 4] = true;
+        let grown = dilate_square(&on, w, h, 2);
+        assert_eq!(grown.iter().filter(|&&v| v).count(), 25);
+        assert!(grown[w + 2] && grown[5 * w + 6] && !grown[3 * w + 1] && !grown[6 * w + 4]);
+        assert_eq!(dilate_square(&on, w, h, 0), on);
+    }
+
+    #[test]
+    fn the_inside_of_a_ring_is_enclosed_the_rest_is_not() {
+        let (w, h) = (12, 10);
+        // A ring: the border of the box 2..9 × 2..8.
+        let subject: Vec<bool> = (0..w * h)
+            .map(|i| {
+                let (x, y) = (i % w, i / w);
+                (2..=9).contains(&x) && (2..=7).contains(&y) && (x == 2 || x == 9 || y == 2 || y == 7)
+            })
+            .collect();
+        let enclosed = enclosed_background(&subject, w, h);
+        assert_eq!(enclosed.iter().filter(|&&v| v).count(), 6 * 4);
+        assert!(enclosed[5 * w + 5] && !enclosed[0] && !enclosed[2 * w + 2]);
+        // Open the ring: nothing is enclosed any more.
+        let mut open = subject.clone();
+        open[2 * w + 5] = false;
+        assert!(enclosed_background(&open, w, h).iter().all(|&v| !v));
     }
 
     #[test]

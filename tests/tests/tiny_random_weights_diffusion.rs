@@ -162,6 +162,11 @@ fn load(settings: &ModelSettings) -> LoadedModels {
     LoadedModels::load(settings, &node_registry(settings).unwrap())
 }
 
+/// The task types a worker with these models advertises.
+fn advertised(settings: &ModelSettings, loaded: &LoadedModels) -> Vec<BizType> {
+    assess(&node_registry(settings).unwrap(), settings, loaded).capabilities
+}
+
 #[test]
 fn tiny_random_weights_diffusion_gating_advertises_only_with_weights() {
     let mut settings = pixmart_shared::config::Settings::load(None).unwrap();
@@ -169,7 +174,7 @@ fn tiny_random_weights_diffusion_gating_advertises_only_with_weights() {
     let empty = tempfile::tempdir().unwrap();
     settings.models.dir = empty.path().to_path_buf();
     let loaded = load(&settings.models);
-    assert!(!loaded.capabilities().contains(&BizType::CustomizedModel));
+    assert!(!advertised(&settings.models, &loaded).contains(&BizType::CustomizedModel));
     assert!(
         loaded.missing.iter().any(|m| m.contains("stable-diffusion") && m.contains("sd15-inpainting")),
         "{:?}",
@@ -181,7 +186,7 @@ fn tiny_random_weights_diffusion_gating_advertises_only_with_weights() {
     write_tiny_model(&dir.path().join("diffusion"), &TinyOptions::default()).unwrap();
     settings.models.dir = dir.path().to_path_buf();
     let loaded = load(&settings.models);
-    let caps = loaded.capabilities();
+    let caps = advertised(&settings.models, &loaded);
     assert!(caps.contains(&BizType::CustomizedModel) && caps.contains(&BizType::PetImageCustomized), "{caps:?}");
     assert!(!caps.contains(&BizType::MannequinImage), "{caps:?}");
     assert_eq!(loaded.diffusion().unwrap().device, "cpu");

@@ -1,5 +1,6 @@
-//! The models this node has loaded, and therefore the task types it can
-//! serve. Sessions are created once per process, not per job.
+//! The models this node has loaded (which task types that serves is the
+//! registry's to say: `crate::registry::assess`). Sessions are created once
+//! per process, not per job.
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -8,7 +9,7 @@ use std::sync::Arc;
 use pixmart_models::registry::Registry;
 use pixmart_models::{CutoutModelKind, CutoutSession, OrtRuntime};
 use pixmart_shared::config::ModelSettings;
-use pixmart_shared::domain::{BizType, CutoutModel};
+use pixmart_shared::domain::CutoutModel;
 
 #[derive(Default)]
 pub struct LoadedModels {
@@ -97,24 +98,6 @@ impl LoadedModels {
             Some(p) => tracing::info!(path = %p.display(), "ffmpeg found"),
             None => self.missing.push("ffmpeg: not found on PATH (install the ffmpeg package)".into()),
         }
-    }
-
-    /// Task types this node can run. The cutout is advertised when its
-    /// default model (ISNet) is loaded.
-    pub fn capabilities(&self) -> Vec<BizType> {
-        // QR art needs no model: every node can draw and verify codes.
-        let mut caps = vec![BizType::QrCodeArt];
-        if self.cutout.contains_key(&CutoutModel::Isnet) {
-            caps.push(BizType::MattingImage);
-            // Product on a new background: ISNet plus pure compositing.
-            caps.push(BizType::ProductImage);
-        }
-        if self.cutout.contains_key(&CutoutModel::Isnet) && self.ffmpeg.is_some() {
-            caps.push(BizType::Img2Video);
-        }
-        let has_isnet = self.cutout.contains_key(&CutoutModel::Isnet);
-        caps.extend(crate::models_diffusion::diffusion_capabilities(self.diffusion.as_ref(), has_isnet));
-        caps
     }
 }
 

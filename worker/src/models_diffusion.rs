@@ -19,8 +19,6 @@ use std::sync::Arc;
 use pixmart_models::diffusion::{device_label, select_device, DiffusionModel};
 use pixmart_models::registry::{Policy, Registry};
 use pixmart_shared::db::store::capabilities::DiffusionReport;
-use pixmart_shared::domain::task_spec::DiffusionKind;
-use pixmart_shared::domain::BizType;
 
 /// Folders tried, in order: an explicit `diffusion/` (config.json says
 /// what it is), then inpainting models (they serve every diffusion type),
@@ -50,7 +48,9 @@ pub fn declare_custom_licence(registry: &mut Registry, models_dir: &Path) {
     }
     match DiffusionModel::read_config(&dir) {
         Ok(config) => {
-            registry.declare_licence(CUSTOM_REGISTRY_ID, config.licence.as_deref(), config.commercial_use);
+            for id in [CUSTOM_REGISTRY_ID, CUSTOM_INPAINTING_REGISTRY_ID] {
+                registry.declare_licence(id, config.licence.as_deref(), config.commercial_use);
+            }
         }
         Err(e) => tracing::debug!(dir = %dir.display(), reason = %e, "no licence declaration readable"),
     }
@@ -68,7 +68,21 @@ pub struct LoadedDiffusion {
     pub weight_bytes: u64,
 }
 
+/// The registry's id of the operator's weights when they are an
+/// inpainting model (a variant of [`CUSTOM_REGISTRY_ID`]).
+pub const CUSTOM_INPAINTING_REGISTRY_ID: &str = "sd-custom-inpainting";
+
 impl LoadedDiffusion {
+    /// Registry variants the loaded weights are: the operator's folder holds
+    /// an inpainting model or an img2img one, and only its config tells.
+    pub fn variants(&self) -> Vec<&'static str> {
+        if self.id == CUSTOM_REGISTRY_ID && self.model.is_inpainting() {
+            vec![CUSTOM_INPAINTING_REGISTRY_ID]
+        } else {
+            Vec::new()
+        }
+    }
+
     /// What the node's advertisement says about it.
     pub fn report(&self) -> DiffusionReport {
         DiffusionReport {
@@ -130,16 +144,4 @@ pub fn load_diffusion(
         };
     }
     None
-}
-
-/// Diffusion task types this node can serve: the kept-region types need a
-/// 9-channel inpainting model and the ISNet cutout (for the kept region's
-/// mask); the customized types (img2img) need any diffusion model.
-pub fn diffusion_capabilities(loaded: Option<&LoadedDiffusion>, has_isnet: bool) -> Vec<BizType> {
-    let Some(loaded) = loaded else { return Vec::new() };
-    DiffusionKind::ALL
-        .into_iter()
-        .filter(|k| !k.keeps_region() || (has_isnet && loaded.model.is_inpainting()))
-        .map(|k| k.biz_type())
-        .collect()
 }

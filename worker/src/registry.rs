@@ -3,9 +3,11 @@
 //! which models are missing and why (reported to the database for the
 //! API's capability answers and the admin page).
 //!
-//! A task type is advertised only when this build's pipeline can run it
-//! with what `LoadedModels` loaded AND the registry's needs are met by
-//! loaded models the licence policy permits.
+//! The registry (models/registry.toml) is the one statement of which
+//! models a task type needs: a type is advertised when its needs are met by
+//! models this node loaded and the licence policy permits. This file only
+//! establishes the facts the files alone cannot tell (a session loaded, a
+//! program found, which diffusion model and of what kind).
 
 use std::collections::BTreeSet;
 
@@ -53,6 +55,9 @@ pub fn policy(settings: &ModelSettings) -> Policy {
 /// loaded (no runtime, a broken file) does not count.
 const SESSION_MODELS: [(&str, CutoutModel); 2] = [("isnet-fp16", CutoutModel::Isnet), ("u2netp", CutoutModel::U2netp)];
 
+/// The registry's id of the video encoder program.
+const FFMPEG_ID: &str = "ffmpeg";
+
 pub fn assess(registry: &Registry, settings: &ModelSettings, loaded: &LoadedModels) -> NodeModels {
     let policy = policy(settings);
     let present = presence(registry, &settings.dir);
@@ -79,6 +84,10 @@ pub fn assess(registry: &Registry, settings: &ModelSettings, loaded: &LoadedMode
                 .insert(id.to_owned(), why.unwrap_or_else(|| "present but failed to load (see the worker log)".into()));
         }
     }
+    if loaded_ids.contains(FFMPEG_ID) && loaded.ffmpeg().is_none() {
+        loaded_ids.remove(FFMPEG_ID);
+        reasons.insert(FFMPEG_ID.to_owned(), "not found on PATH (install the ffmpeg package)".to_owned());
+    }
     // One diffusion model per node: only the one loaded serves (and decides
     // whether its task types run on commercially licensed models only).
     let diffusion = loaded.diffusion().map(|d| d.id.as_str());
@@ -92,9 +101,18 @@ pub fn assess(registry: &Registry, settings: &ModelSettings, loaded: &LoadedMode
             reasons.insert(id.to_owned(), why);
         }
     }
+    // A variant (the operator's weights as an inpainting model) counts only
+    // when the loaded model is that kind.
+    let variants = loaded.diffusion().map(LoadedDiffusion::variants).unwrap_or_default();
+    for model in registry.models.iter().filter(|m| m.variant_of.is_some()) {
+        if loaded_ids.contains(&model.id) && !variants.contains(&model.id.as_str()) {
+            loaded_ids.remove(&model.id);
+            let base = model.variant_of.as_deref().unwrap_or_default();
+            reasons.insert(model.id.clone(), format!("the weights of {base} here are not this kind"));
+        }
+    }
     let plan = registry.plan(&loaded_ids, policy);
-    let capabilities: Vec<BizType> = loaded
-        .capabilities()
+    let capabilities: Vec<BizType> = BizType::ALL
         .into_iter()
         .filter(|biz| {
             let served = plan.get(biz.as_str()).is_some_and(|t| t.is_served());
@@ -132,4 +150,26 @@ pub fn assess(registry: &Registry, settings: &ModelSettings, loaded: &LoadedMode
         }
     }
     NodeModels { capabilities, report }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Adding a task type is one line in `task_types!` (which will not
+    /// compile without a family and a price) and one `[[task]]` here: a
+    /// type the registry does not list would never be advertised.
+    #[test]
+    fn every_task_type_has_a_registry_entry_and_every_entry_a_type() {
+        let registry = Registry::embedded().unwrap();
+        for biz in BizType::ALL {
+            assert!(registry.task(biz.as_str()).is_some(), "{biz} has no [[task]] in models/registry.toml");
+        }
+        // Internal jobs the registry also gates.
+        const INTERNAL: [&str; 1] = ["UPSCALE_2K"];
+        for task in &registry.tasks {
+            let known = BizType::parse(&task.task_type).is_ok() || INTERNAL.contains(&task.task_type.as_str());
+            assert!(known, "models/registry.toml lists unknown task type {}", task.task_type);
+        }
+    }
 }

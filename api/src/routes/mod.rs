@@ -7,6 +7,7 @@ mod backgrounds;
 mod batches;
 mod benefits;
 pub(crate) mod capabilities;
+pub(crate) mod task_types;
 mod config;
 mod dev;
 mod downloads;
@@ -58,6 +59,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, development: bool) {
             .route("/health", web::get().to(health::health))
             .route("/config", web::get().to(config::config))
             .route("/capabilities", web::get().to(capabilities::list))
+            .route("/task-types", web::get().to(task_types::list))
             .route("/auth/register", web::post().to(auth::register))
             .route("/auth/login", web::post().to(auth::login))
             .route("/auth/logout", web::post().to(auth::logout))

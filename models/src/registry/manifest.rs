@@ -20,6 +20,9 @@ pub enum ModelKind {
     Safetensors,
     Gguf,
     Runtime,
+    /// A program the worker runs (ffmpeg): found on `PATH`, not in the
+    /// models directory, so it lists no files.
+    Program,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Deserialize)]
@@ -67,6 +70,12 @@ pub struct ModelEntry {
     pub how: String,
     #[serde(default)]
     pub files: Vec<ModelFile>,
+    /// The same files as this model, when they turn out to be a particular
+    /// kind of it (operator weights whose config says "inpainting"): a
+    /// variant lists no files of its own and is loaded only when the worker
+    /// finds its base model to be that kind.
+    #[serde(default)]
+    pub variant_of: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
@@ -140,8 +149,10 @@ impl Registry {
             if !ids.insert(m.id.as_str()) {
                 return bad(format!("model id {} appears twice", m.id));
             }
-            if m.files.is_empty() {
-                return bad(format!("model {} lists no files", m.id));
+            let fileless = m.kind == ModelKind::Program || m.variant_of.is_some();
+            if m.files.is_empty() != fileless {
+                let rule = "a program or a variant lists no files; every other model lists its files";
+                return bad(format!("model {}: {rule}", m.id));
             }
             for f in &m.files {
                 let safe = !f.path.is_empty()
@@ -162,6 +173,14 @@ impl Registry {
                     if !url.starts_with("https://") && !url.starts_with("http://") {
                         return bad(format!("model {}: url of {} is not http(s)", m.id, f.path));
                     }
+                }
+            }
+        }
+        for m in &self.models {
+            if let Some(base) = &m.variant_of {
+                let base_ok = self.model(base).is_some_and(|b| b.variant_of.is_none() && !b.files.is_empty());
+                if !base_ok {
+                    return bad(format!("model {} is a variant of {base}, which is not a model with files", m.id));
                 }
             }
         }

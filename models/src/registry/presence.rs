@@ -59,7 +59,16 @@ fn check(model: &ModelEntry, dir: &Path) -> Presence {
     Presence { id: model.id.clone(), problems }
 }
 
-/// Every model of `registry`, in manifest order, checked against `dir`.
+/// Every model of `registry`, in manifest order, checked against `dir`. A
+/// variant is present when its base model's files are; a program has no
+/// files here (the worker looks for it on `PATH`).
 pub fn presence(registry: &Registry, dir: &Path) -> Vec<Presence> {
-    registry.models.iter().map(|m| check(m, dir)).collect()
+    registry
+        .models
+        .iter()
+        .map(|m| {
+            let files = m.variant_of.as_deref().and_then(|base| registry.model(base)).unwrap_or(m);
+            Presence { id: m.id.clone(), problems: check(files, dir).problems }
+        })
+        .collect()
 }

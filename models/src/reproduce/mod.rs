@@ -4,10 +4,11 @@
 //! comes from, and the base backgrounds of style imitation. The worker
 //! runs the networks (ISNet, style transfer) and calls these.
 
-use image::{GrayImage, Luma, RgbImage};
+use image::{GrayImage, RgbImage};
 
 use crate::compose::{Effects, Placement, Shadow, BASE_FILL, TEMPLATES};
 use crate::inpaint::inpaint;
+use crate::mask::{dilate_square, enclosed_background};
 
 /// Mask values at or above this are the subject when cutting it out
 /// (generous: the soft edge and a little halo go too).
@@ -15,56 +16,29 @@ pub const SUBJECT_THRESHOLD: u8 = 32;
 
 /// The hole for a subject mask: pixels ≥ [`SUBJECT_THRESHOLD`], dilated by
 /// `dilate_px` (square structuring element) so the subject's fringe and
-/// contact shadow edge are refilled too. 255 = fill.
+/// contact shadow edge are refilled too. Background the subject encloses
+/// (the inside of a mug handle) grows only by [`enclosed_dilation`]: it is
+/// the real scene seen through the subject, and refilling it would paint
+/// patches from elsewhere where the true background was visible.
+/// 255 = fill.
 pub fn subject_hole(mask: &GrayImage, dilate_px: u32) -> GrayImage {
     let (w, h) = mask.dimensions();
-    let r = dilate_px as usize;
-    let on: Vec<bool> = mask.as_raw().iter().map(|&v| v >= SUBJECT_THRESHOLD).collect();
-    // Separable max filter: rows then columns.
     let (wu, hu) = (w as usize, h as usize);
-    let mut rows = vec![false; on.len()];
-    for y in 0..hu {
-        let row = &on[y * wu..(y + 1) * wu];
-        let mut last_on: Option<usize> = None;
-        let mut next_on = vec![usize::MAX; wu];
-        let mut nxt = usize::MAX;
-        for x in (0..wu).rev() {
-            if row[x] {
-                nxt = x;
-            }
-            next_on[x] = nxt;
-        }
-        for x in 0..wu {
-            if row[x] {
-                last_on = Some(x);
-            }
-            let near_left = last_on.is_some_and(|l| x - l <= r);
-            let near_right = next_on[x] != usize::MAX && next_on[x] - x <= r;
-            rows[y * wu + x] = near_left || near_right;
-        }
-    }
-    let mut out = GrayImage::new(w, h);
-    for x in 0..wu {
-        let mut last_on: Option<usize> = None;
-        let mut next_on = vec![usize::MAX; hu];
-        let mut nxt = usize::MAX;
-        for y in (0..hu).rev() {
-            if rows[y * wu + x] {
-                nxt = y;
-            }
-            next_on[y] = nxt;
-        }
-        for y in 0..hu {
-            if rows[y * wu + x] {
-                last_on = Some(y);
-            }
-            let near = last_on.is_some_and(|l| y - l <= r) || (next_on[y] != usize::MAX && next_on[y] - y <= r);
-            if near {
-                out.put_pixel(x as u32, y as u32, Luma([255]));
-            }
-        }
-    }
-    out
+    let on: Vec<bool> = mask.as_raw().iter().map(|&v| v >= SUBJECT_THRESHOLD).collect();
+    let enclosed = enclosed_background(&on, wu, hu);
+    let outer = dilate_square(&on, wu, hu, dilate_px as usize);
+    let inner = dilate_square(&on, wu, hu, enclosed_dilation(dilate_px) as usize);
+    let hole = enclosed
+        .iter()
+        .zip(outer.iter().zip(&inner))
+        .map(|(&e, (&o, &i))| if (e && i) || (!e && o) { 255 } else { 0 })
+        .collect();
+    GrayImage::from_raw(w, h, hole).unwrap_or_else(|| GrayImage::new(w, h))
+}
+
+/// How far the hole grows into enclosed background: the soft edge only.
+pub fn enclosed_dilation(dilate_px: u32) -> u32 {
+    (dilate_px / 4).max(2)
 }
 
 /// How far the hole grows around a removed subject: 1.2 % of the longer
@@ -243,6 +217,7 @@ fn channel_stats(img: &RgbImage) -> ([f32; 3], [f32; 3]) {
 mod tests {
     #![allow(clippy::unwrap_used, clippy::expect_used)]
     use super::*;
+    use image::Luma;
 
     #[test]
     fn hole_is_the_mask_dilated() {
@@ -253,6 +228,37 @@ mod tests {
         assert_eq!(on, 49);
         assert_eq!(hole.get_pixel(17, 12)[0], 255);
         assert_eq!(hole.get_pixel(16, 15)[0], 0);
+    }
+
+    /// A mug handle: a ring whose inside shows the scene. Only a thin rim of
+    /// the inside is refilled; its centre keeps the scene's own pixels.
+    #[test]
+    fn background_seen_through_the_subject_is_kept() {
+        let (w, h) = (120u32, 90u32);
+        let ring = |x: u32, y: u32| {
+            let d = ((x as f32 - 60.0).powi(2) + (y as f32 - 45.0).powi(2)).sqrt();
+            (20.0..27.0).contains(&d)
+        };
+        let mask = GrayImage::from_fn(w, h, |x, y| Luma([if ring(x, y) { 255 } else { 0 }]));
+        let scene = RgbImage::from_fn(w, h, |x, y| {
+            if ring(x, y) {
+                image::Rgb([230, 230, 230])
+            } else {
+                image::Rgb([(x * 2) as u8, (y * 2) as u8, 90])
+            }
+        });
+        let r = dilation_for(w, h);
+        let hole = subject_hole(&mask, r);
+        // Outside the ring the hole reaches `r` px; inside only the rim.
+        assert_eq!(hole.get_pixel(60 + 27 + r - 1, 45)[0], 255);
+        assert_eq!(hole.get_pixel(60 + 20 - enclosed_dilation(r) - 2, 45)[0], 0);
+        assert_eq!(hole.get_pixel(60, 45)[0], 0);
+        let (filled, _) = remove_subject(&scene, &mask).unwrap();
+        for (x, y) in [(60, 45), (50, 40), (70, 52)] {
+            assert_eq!(filled.get_pixel(x, y), scene.get_pixel(x, y), "({x}, {y}) was repainted");
+        }
+        // The ring itself is gone (no light grey left where it stood).
+        assert_ne!(filled.get_pixel(60 + 23, 45), &image::Rgb([230, 230, 230]));
     }
 
     #[test]

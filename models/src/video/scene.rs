@@ -4,10 +4,12 @@
 #![allow(clippy::needless_range_loop)]
 
 use image::imageops::{resize, FilterType};
-use image::{GrayImage, Luma, RgbImage};
+use image::{GrayImage, RgbImage};
 
 use super::motion::{LayerTransform, Motion, FOREGROUND_PARALLAX};
 use super::sample::Plane;
+use crate::compose::refine_alpha;
+use crate::mask::dilate_square;
 
 /// Mask value from which a pixel counts as subject when cutting the hole
 /// out of the background.
@@ -23,6 +25,9 @@ const MAX_LAYER_OVERSAMPLE: f32 = 1.5;
 /// up into the hole: only slivers of it are ever revealed, and patch-based
 /// inpainting time grows with the hole's area.
 const FILL_MAX_SIDE: u32 = 768;
+/// Pixels of the segmentation's rim dropped from the subject layer: the
+/// outermost ring is mostly old backdrop.
+const SUBJECT_RIM_ERODE: u32 = 1;
 
 /// A picture split into a background (with the subject's place filled in)
 /// and the subject (premultiplied RGBA), both at a working resolution a
@@ -68,7 +73,7 @@ impl ParallaxScene {
         let (background, foreground) = if (MIN_SUBJECT_SHARE..=MAX_SUBJECT_SHARE).contains(&share) {
             let hole = dilate(&soft, HOLE_THRESHOLD, hole_margin(lw, lh));
             let bg = fill_bounded(&rgb, &hole, fill);
-            (plane_rgb(&bg), Some(plane_premultiplied(&rgb, &soft)))
+            (plane_rgb(&bg), Some(subject_layer(&rgb, &soft)))
         } else {
             (plane_rgb(&rgb), None)
         };
@@ -213,70 +218,35 @@ fn hole_margin(w: u32, h: u32) -> u32 {
     (w.min(h) / 100).clamp(2, 12) + (FOREGROUND_PARALLAX as u32)
 }
 
-/// Pixels at or above `threshold`, grown by `radius` (a square window, as
-/// two 1-D passes).
+/// Pixels at or above `threshold`, grown by `radius` (a square window).
 fn dilate(mask: &GrayImage, threshold: u8, radius: u32) -> GrayImage {
-    let (w, h) = (mask.width() as usize, mask.height() as usize);
-    let r = radius as usize;
+    let (w, h) = mask.dimensions();
     let on: Vec<bool> = mask.pixels().map(|p| p[0] >= threshold).collect();
-    let mut rows = vec![false; w * h];
-    for y in 0..h {
-        let mut last_on: Option<usize> = None;
-        // Distance to the nearest on-pixel to the left, then the right.
-        let mut left = vec![usize::MAX; w];
-        for x in 0..w {
-            if on[y * w + x] {
-                last_on = Some(x);
-            }
-            left[x] = last_on.map_or(usize::MAX, |l| x - l);
-        }
-        last_on = None;
-        for x in (0..w).rev() {
-            if on[y * w + x] {
-                last_on = Some(x);
-            }
-            let right = last_on.map_or(usize::MAX, |l| l - x);
-            rows[y * w + x] = left[x].min(right) <= r;
-        }
-    }
-    let mut out = GrayImage::new(w as u32, h as u32);
-    for x in 0..w {
-        let mut last_on: Option<usize> = None;
-        let mut up = vec![usize::MAX; h];
-        for y in 0..h {
-            if rows[y * w + x] {
-                last_on = Some(y);
-            }
-            up[y] = last_on.map_or(usize::MAX, |l| y - l);
-        }
-        last_on = None;
-        for y in (0..h).rev() {
-            if rows[y * w + x] {
-                last_on = Some(y);
-            }
-            let down = last_on.map_or(usize::MAX, |l| l - y);
-            if up[y].min(down) <= r {
-                out.put_pixel(x as u32, y as u32, Luma([255]));
-            }
-        }
-    }
-    out
+    let grown = dilate_square(&on, w as usize, h as usize, radius as usize);
+    let raw = grown.into_iter().map(|g| if g { 255 } else { 0 }).collect();
+    GrayImage::from_raw(w, h, raw).unwrap_or_else(|| GrayImage::new(w, h))
 }
 
 fn plane_rgb(img: &RgbImage) -> Plane {
     Plane { width: img.width() as usize, height: img.height() as usize, channels: 3, data: img.as_raw().clone() }
 }
 
-/// RGBA with colour multiplied by alpha, so bilinear sampling across the
-/// subject's edge does not pull in the old background's colour.
-fn plane_premultiplied(img: &RgbImage, alpha: &GrayImage) -> Plane {
-    let mut data = Vec::with_capacity(img.as_raw().len() / 3 * 4);
-    for (p, a) in img.pixels().zip(alpha.pixels()) {
-        let a16 = u16::from(a[0]);
+/// The subject as premultiplied RGBA. A soft edge pixel of the photo is a
+/// mix of product and old backdrop; premultiplying the photo's colour would
+/// carry that backdrop (a white studio sweep, say) along with the moving
+/// subject as a light halo over the new background. So the colours are the
+/// estimated foreground colours of [`refine_alpha`] (the same decontamination
+/// product compositing uses), with its 1 px rim erosion; premultiplying
+/// keeps bilinear sampling across the edge free of any background colour.
+fn subject_layer(img: &RgbImage, mask: &GrayImage) -> Plane {
+    let cut = refine_alpha(img, mask, SUBJECT_RIM_ERODE);
+    let mut data = Vec::with_capacity(cut.as_raw().len());
+    for p in cut.pixels() {
+        let a16 = u16::from(p[3]);
         for k in 0..3 {
             data.push(((u16::from(p[k]) * a16 + 127) / 255) as u8);
         }
-        data.push(a[0]);
+        data.push(p[3]);
     }
     // Transparent border: sampling clamps at the edge.
     let (w, h) = (img.width() as usize, img.height() as usize);
@@ -296,7 +266,7 @@ mod tests {
     use super::super::fill_hole;
     use super::super::motion::CameraPath;
     use super::*;
-    use image::Rgb;
+    use image::{Luma, Rgb};
 
     /// A striped background with a square subject in the middle.
     fn scene(path: CameraPath) -> ParallaxScene {
@@ -343,6 +313,41 @@ mod tests {
         // (where it used to be) shows no red.
         let p = last.get_pixel(127, 60);
         assert!(p[0] < 200 || p[1] > 60, "{p:?}");
+    }
+
+    /// A red disk photographed on a white card (a soft 6 px edge) in a dark
+    /// room; the card is inside the hole, so the new background is dark
+    /// everywhere. As the subject moves, its edge must blend red into dark,
+    /// not carry a ring of the white card along.
+    #[test]
+    fn the_moving_subject_has_no_halo_of_the_old_backdrop() {
+        let (cx, cy, r) = (100.0f32, 60.0f32, 30.0f32);
+        let dist = |x: u32, y: u32| ((x as f32 + 0.5 - cx).powi(2) + (y as f32 + 0.5 - cy).powi(2)).sqrt();
+        let alpha = |x: u32, y: u32| ((r + 3.0 - dist(x, y)) / 6.0).clamp(0.0, 1.0);
+        let img = RgbImage::from_fn(200, 120, |x, y| {
+            let a = alpha(x, y);
+            let card = if dist(x, y) < r + 5.0 { 255.0 } else { 40.0 };
+            let mix = |f: f32, b: f32| (a * f + (1.0 - a) * b).round() as u8;
+            Rgb([mix(250.0, card), mix(20.0, card), mix(20.0, card)])
+        });
+        let mask = GrayImage::from_fn(200, 120, |x, y| Luma([(alpha(x, y) * 255.0).round() as u8]));
+        let dark = |rgb: &RgbImage, hole: &GrayImage| {
+            let mut out = rgb.clone();
+            for (p, h) in out.pixels_mut().zip(hole.pixels()) {
+                if h[0] > 0 {
+                    *p = Rgb([40, 40, 40]);
+                }
+            }
+            out
+        };
+        let s = ParallaxScene::new(&img, &mask, 200, 120, Motion { path: CameraPath::PanLeft, travel: 0.1 }, &dark);
+        for index in [0, 5, 9] {
+            let frame = s.render(index, 10, 1);
+            let worst = frame.pixels().map(|p| p[1].max(p[2])).max().unwrap_or(0);
+            // Between the subject's 20 and the background's 40 when clean;
+            // a white fringe lifts green and blue towards 255.
+            assert!(worst <= 50, "frame {index}: green/blue up to {worst}");
+        }
     }
 
     #[test]

@@ -3,34 +3,59 @@ use serde::{Deserialize, Serialize};
 use super::Invalid;
 use crate::error::ErrorCode;
 
-/// The spec's twelve generation task types (`bizType`). The spelling
-/// `IMG_2_VEDIO` is the original app's and is kept for compatibility.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum BizType {
-    #[serde(rename = "MANNEQUIN_IMAGE")]
-    MannequinImage,
-    #[serde(rename = "MODEL_IMAGE_NEW")]
-    ModelImageNew,
-    #[serde(rename = "WIG_IMAGE")]
-    WigImage,
-    #[serde(rename = "SHOES_IMAGE")]
-    ShoesImage,
-    #[serde(rename = "PRODUCT_IMAGE")]
-    ProductImage,
-    #[serde(rename = "PRODUCT_REPLACE_IMAGE")]
-    ProductReplaceImage,
-    #[serde(rename = "MATTING_IMAGE")]
-    MattingImage,
-    #[serde(rename = "CUSTOMIZED_MODEL")]
-    CustomizedModel,
-    #[serde(rename = "PET_IMAGE_CUSTOMIZED")]
-    PetImageCustomized,
-    #[serde(rename = "IMG_2_VEDIO")]
-    Img2Video,
-    #[serde(rename = "TRY_ON")]
-    TryOn,
-    #[serde(rename = "QR_CODE_ART")]
-    QrCodeArt,
+/// Declares every generation task type once: its variant, wire name
+/// (`bizType`), job family and price rule. `BizType`, `ALL`, `as_str`,
+/// `family` and `price` are generated from the one list below, so adding a
+/// type is one line here (plus its options, pipeline and registry entry;
+/// docs/ARCHITECTURE.md, "Adding a task type").
+macro_rules! task_types {
+    ($( $(#[$doc:meta])* $variant:ident = $wire:literal, $family:ident, $price:expr; )+) => {
+        /// A generation task type (`bizType`). The spelling `IMG_2_VEDIO` is
+        /// the original app's and is kept for compatibility.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        pub enum BizType {
+            $( $(#[$doc])* #[serde(rename = $wire)] $variant, )+
+        }
+
+        impl BizType {
+            pub const ALL: [BizType; [$($wire),+].len()] = [ $( BizType::$variant ),+ ];
+
+            pub const fn as_str(self) -> &'static str {
+                match self { $( BizType::$variant => $wire ),+ }
+            }
+
+            /// Which kind of worker runs it: what its pipeline needs, not
+            /// what it is called (a type that runs diffusion is in the
+            /// diffusion family, whatever its name says).
+            pub const fn family(self) -> JobFamily {
+                match self { $( BizType::$variant => JobFamily::$family ),+ }
+            }
+
+            /// How a task of this type is charged.
+            pub const fn price(self) -> PriceRule {
+                match self { $( BizType::$variant => $price ),+ }
+            }
+        }
+    };
+}
+
+task_types! {
+    MannequinImage = "MANNEQUIN_IMAGE", Diffusion, PriceRule::PerTask { lingshi: 0 };
+    ModelImageNew = "MODEL_IMAGE_NEW", Diffusion, PriceRule::PerTask { lingshi: 0 };
+    WigImage = "WIG_IMAGE", Diffusion, PriceRule::PerTask { lingshi: 0 };
+    ShoesImage = "SHOES_IMAGE", Diffusion, PriceRule::PerTask { lingshi: 0 };
+    /// Product on a new background; also background replication
+    /// (`taskType` BACKGROUND_REPRODUCE). The original app names no price;
+    /// each generated image costs what a cutout costs.
+    ProductImage = "PRODUCT_IMAGE", Compose, PriceRule::PerImage { lingshi: 5 };
+    /// Inpaints around the kept product: a diffusion pipeline.
+    ProductReplaceImage = "PRODUCT_REPLACE_IMAGE", Diffusion, PriceRule::PerTask { lingshi: 0 };
+    MattingImage = "MATTING_IMAGE", Segment, PriceRule::PerTask { lingshi: 5 };
+    CustomizedModel = "CUSTOMIZED_MODEL", Diffusion, PriceRule::PerTask { lingshi: 0 };
+    PetImageCustomized = "PET_IMAGE_CUSTOMIZED", Diffusion, PriceRule::PerTask { lingshi: 0 };
+    Img2Video = "IMG_2_VEDIO", Video, PriceRule::ByResolution { p480: 40, p720: 80 };
+    TryOn = "TRY_ON", Diffusion, PriceRule::PerTask { lingshi: 20 };
+    QrCodeArt = "QR_CODE_ART", Qr, PriceRule::PerTask { lingshi: 0 };
 }
 
 /// Which kind of worker runs a task type; each family has its own queues so
@@ -42,7 +67,8 @@ pub enum JobFamily {
     Segment,
     /// Compositing on top of segmentation (product on background).
     Compose,
-    /// Diffusion pipelines (people, try-on, custom characters).
+    /// Diffusion pipelines (people, try-on, custom characters, product
+    /// replacement).
     Diffusion,
     /// QR art.
     Qr,
@@ -62,39 +88,55 @@ impl JobFamily {
     }
 }
 
-impl BizType {
-    pub const ALL: [BizType; 12] = [
-        BizType::MannequinImage,
-        BizType::ModelImageNew,
-        BizType::WigImage,
-        BizType::ShoesImage,
-        BizType::ProductImage,
-        BizType::ProductReplaceImage,
-        BizType::MattingImage,
-        BizType::CustomizedModel,
-        BizType::PetImageCustomized,
-        BizType::Img2Video,
-        BizType::TryOn,
-        BizType::QrCodeArt,
-    ];
+/// How a task type is charged, in lingshi. Served to the web as is
+/// (`GET /api/task-types`), so the price a page shows is the one charged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(tag = "rule", rename_all = "camelCase")]
+pub enum PriceRule {
+    /// One price per task.
+    PerTask { lingshi: u32 },
+    /// Per generated image (`genNum`).
+    PerImage { lingshi: u32 },
+    /// By the output's resolution.
+    ByResolution {
+        #[serde(rename = "480p")]
+        p480: u32,
+        #[serde(rename = "720p")]
+        p720: u32,
+    },
+}
 
-    pub fn as_str(self) -> &'static str {
-        match self {
-            BizType::MannequinImage => "MANNEQUIN_IMAGE",
-            BizType::ModelImageNew => "MODEL_IMAGE_NEW",
-            BizType::WigImage => "WIG_IMAGE",
-            BizType::ShoesImage => "SHOES_IMAGE",
-            BizType::ProductImage => "PRODUCT_IMAGE",
-            BizType::ProductReplaceImage => "PRODUCT_REPLACE_IMAGE",
-            BizType::MattingImage => "MATTING_IMAGE",
-            BizType::CustomizedModel => "CUSTOMIZED_MODEL",
-            BizType::PetImageCustomized => "PET_IMAGE_CUSTOMIZED",
-            BizType::Img2Video => "IMG_2_VEDIO",
-            BizType::TryOn => "TRY_ON",
-            BizType::QrCodeArt => "QR_CODE_ART",
-        }
+/// What a task's options contribute to its price.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PriceBasis {
+    /// Images generated (`genNum`, at least 1).
+    pub images: u8,
+    /// Whether the output is the higher resolution (720p video).
+    pub high_resolution: bool,
+}
+
+impl PriceBasis {
+    pub const ONE: PriceBasis = PriceBasis { images: 1, high_resolution: false };
+}
+
+impl PriceRule {
+    pub fn charge(self, basis: PriceBasis) -> crate::domain::Lingshi {
+        let n = match self {
+            PriceRule::PerTask { lingshi } => lingshi,
+            PriceRule::PerImage { lingshi } => lingshi * u32::from(basis.images.max(1)),
+            PriceRule::ByResolution { p480, p720 } => {
+                if basis.high_resolution {
+                    p720
+                } else {
+                    p480
+                }
+            }
+        };
+        crate::domain::Lingshi::new(n)
     }
+}
 
+impl BizType {
     pub fn parse(raw: &str) -> Result<Self, Invalid> {
         Self::ALL
             .into_iter()
@@ -102,59 +144,10 @@ impl BizType {
             .ok_or(Invalid::field(ErrorCode::UnknownBizType, "bizType"))
     }
 
-    pub fn family(self) -> JobFamily {
-        match self {
-            BizType::MattingImage => JobFamily::Segment,
-            BizType::ProductImage | BizType::ProductReplaceImage => JobFamily::Compose,
-            BizType::QrCodeArt => JobFamily::Qr,
-            BizType::Img2Video => JobFamily::Video,
-            BizType::MannequinImage
-            | BizType::ModelImageNew
-            | BizType::WigImage
-            | BizType::ShoesImage
-            | BizType::CustomizedModel
-            | BizType::PetImageCustomized
-            | BizType::TryOn => JobFamily::Diffusion,
-        }
-    }
-
-    /// Lingshi charged per task where the spec states it (section 9.5);
-    /// `None` where the spec leaves the cost open.
-    pub fn cost_lingshi(self) -> Option<u32> {
-        match self {
-            BizType::MattingImage => Some(5),
-            // The spec names no cost for PRODUCT_IMAGE; we charge what a
-            // cutout costs, per generated image (see product_image_cost_lingshi).
-            BizType::ProductImage => Some(5),
-            BizType::Img2Video => Some(80),
-            BizType::TryOn => Some(20),
-            BizType::CustomizedModel | BizType::PetImageCustomized | BizType::QrCodeArt => Some(0),
-            _ => None,
-        }
-    }
-}
-
-/// `PRODUCT_IMAGE` (product on a new background): the per-image price
-/// times the number of images (`genNum`).
-pub fn product_image_cost_lingshi(images: u8) -> u32 {
-    BizType::ProductImage.cost_lingshi().unwrap_or(5) * u32::from(images.max(1))
-}
-
-/// `IMG_2_VEDIO` by resolution (spec: 480p maps to 40, 720p to 80).
-pub fn video_cost_lingshi(is_720p: bool) -> u32 {
-    if is_720p {
-        BizType::Img2Video.cost_lingshi().unwrap_or(80)
-    } else {
-        40
-    }
-}
-
-impl BizType {
-    /// What a task of this type is charged: the spec's cost, or nothing
-    /// where the spec names none. The table above is the one place costs
-    /// live.
+    /// The charge for one task with the simplest options (one image, the
+    /// lower resolution). Submissions are charged `TaskSpec::cost`.
     pub fn cost(self) -> crate::domain::Lingshi {
-        crate::domain::Lingshi::new(self.cost_lingshi().unwrap_or(0))
+        self.price().charge(PriceBasis::ONE)
     }
 }
 
@@ -179,9 +172,26 @@ mod tests {
     }
 
     #[test]
-    fn spec_costs() {
-        assert_eq!(BizType::MattingImage.cost_lingshi(), Some(5));
-        assert_eq!(BizType::Img2Video.cost_lingshi(), Some(80));
-        assert_eq!(BizType::QrCodeArt.cost_lingshi(), Some(0));
+    fn prices_follow_their_rule() {
+        assert_eq!(BizType::MattingImage.cost().get(), 5);
+        assert_eq!(BizType::QrCodeArt.cost().get(), 0);
+        let video = BizType::Img2Video.price();
+        assert_eq!(video.charge(PriceBasis { images: 1, high_resolution: true }).get(), 80);
+        assert_eq!(video.charge(PriceBasis::ONE).get(), 40);
+        let product = BizType::ProductImage.price();
+        assert_eq!(product.charge(PriceBasis { images: 3, high_resolution: false }).get(), 15);
+        assert_eq!(product.charge(PriceBasis { images: 0, high_resolution: false }).get(), 5);
+        let json = serde_json::to_value(video).unwrap();
+        assert_eq!(json, serde_json::json!({ "rule": "byResolution", "480p": 40, "720p": 80 }));
+    }
+
+    #[test]
+    fn a_type_runs_on_the_family_of_its_pipeline() {
+        // Product replacement inpaints with diffusion: a CPU-only compose
+        // node must never take it.
+        assert_eq!(BizType::ProductReplaceImage.family(), JobFamily::Diffusion);
+        assert_eq!(BizType::ProductImage.family(), JobFamily::Compose);
+        let wires: std::collections::BTreeSet<_> = BizType::ALL.iter().map(|b| b.as_str()).collect();
+        assert_eq!(wires.len(), BizType::ALL.len(), "wire names are unique");
     }
 }

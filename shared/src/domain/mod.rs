@@ -23,7 +23,7 @@ pub mod upload;
 pub mod verify_code;
 
 pub use account::{Account, Email, Password, Phone};
-pub use biz_type::{BizType, JobFamily};
+pub use biz_type::{BizType, JobFamily, PriceBasis, PriceRule};
 pub use ids::{SavedImageId, TaskId, UploadId, UserId};
 pub use invalid::Invalid;
 pub use money::{Bucket, Lingshi};

@@ -58,7 +58,17 @@ impl DiffusionKind {
     }
 
     pub fn from_biz_type(biz: BizType) -> Option<Self> {
-        Self::ALL.into_iter().find(|k| k.biz_type() == biz)
+        match biz {
+            BizType::MannequinImage => Some(DiffusionKind::Mannequin),
+            BizType::ModelImageNew => Some(DiffusionKind::ModelNew),
+            BizType::WigImage => Some(DiffusionKind::Wig),
+            BizType::ShoesImage => Some(DiffusionKind::Shoes),
+            BizType::ProductReplaceImage => Some(DiffusionKind::ProductReplace),
+            BizType::CustomizedModel => Some(DiffusionKind::CustomizedModel),
+            BizType::PetImageCustomized => Some(DiffusionKind::PetCustomized),
+            BizType::TryOn => Some(DiffusionKind::TryOn),
+            BizType::ProductImage | BizType::MattingImage | BizType::Img2Video | BizType::QrCodeArt => None,
+        }
     }
 
     /// Whether the input's cut-out subject (garment, wig, shoes, product)

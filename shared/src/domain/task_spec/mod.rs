@@ -23,6 +23,8 @@ pub mod video;
 pub use video::{CameraMove, MotionSpeed, VideoFormat, VideoResolution, VideoSpec};
 
 pub mod product_image;
+pub mod limits;
+pub use limits::limits_of;
 pub use product_image::{OutputFormat, OutputRatio, ProductBackground, ProductImageSpec};
 
 /// The segmentation network a cutout uses.
@@ -72,9 +74,16 @@ impl TaskSpec {
         let params = params.as_object().ok_or(Invalid::field(ErrorCode::InvalidParam, "params"))?;
         match biz {
             BizType::MattingImage => parse_cutout(params).map(TaskSpec::Cutout),
-            b if DiffusionKind::from_biz_type(b).is_some() => {
+            BizType::MannequinImage
+            | BizType::ModelImageNew
+            | BizType::WigImage
+            | BizType::ShoesImage
+            | BizType::ProductReplaceImage
+            | BizType::CustomizedModel
+            | BizType::PetImageCustomized
+            | BizType::TryOn => {
                 let kind =
-                    DiffusionKind::from_biz_type(b).ok_or(Invalid::field(ErrorCode::BizTypeNotAvailable, "bizType"))?;
+                    DiffusionKind::from_biz_type(biz).ok_or(Invalid::field(ErrorCode::BizTypeNotAvailable, "bizType"))?;
                 diffusion::parse(kind, params).map(TaskSpec::Diffusion)
             }
             BizType::QrCodeArt => qr_code_art::parse(params).map(TaskSpec::QrCodeArt),
@@ -88,27 +97,24 @@ impl TaskSpec {
                 }
                 _ => product_image::parse(params).map(TaskSpec::ProductImage),
             },
-            _ => Err(Invalid::field(ErrorCode::BizTypeNotAvailable, "bizType")),
         }
     }
 
-    /// What this task is charged when accepted. The per-type price lives in
-    /// [`BizType::cost`]; options that change the price (number of images,
-    /// resolution) are applied here, in one place.
+    /// What this task is charged when accepted: its type's price rule
+    /// ([`BizType::price`]) applied to the options that change the price.
     pub fn cost(&self) -> crate::domain::Lingshi {
+        self.biz_type().price().charge(self.price_basis())
+    }
+
+    /// The options a price rule reads: images generated, resolution.
+    fn price_basis(&self) -> super::PriceBasis {
+        use super::PriceBasis;
         match self {
-            TaskSpec::Cutout(_) => self.biz_type().cost(),
-            TaskSpec::Diffusion(_) => self.biz_type().cost(),
-            TaskSpec::QrCodeArt(_) => self.biz_type().cost(),
-            TaskSpec::ProductImage(p) => {
-                crate::domain::Lingshi::new(super::biz_type::product_image_cost_lingshi(p.gen_num))
-            }
-            TaskSpec::BackgroundReproduce(b) => {
-                crate::domain::Lingshi::new(super::biz_type::product_image_cost_lingshi(b.gen_num))
-            }
-            TaskSpec::Video(v) => {
-                crate::domain::Lingshi::new(super::biz_type::video_cost_lingshi(v.resolution == VideoResolution::P720))
-            }
+            TaskSpec::Cutout(_) | TaskSpec::QrCodeArt(_) => PriceBasis::ONE,
+            TaskSpec::Diffusion(d) => PriceBasis { images: d.gen_num, high_resolution: false },
+            TaskSpec::ProductImage(p) => PriceBasis { images: p.gen_num, high_resolution: false },
+            TaskSpec::BackgroundReproduce(b) => PriceBasis { images: b.gen_num, high_resolution: false },
+            TaskSpec::Video(v) => PriceBasis { images: 1, high_resolution: v.resolution == VideoResolution::P720 },
         }
     }
 

@@ -49,6 +49,8 @@ pub const QR_SCENE: u8 = 1;
 /// Text a QR code holds at error correction level H, version 40, in the
 /// byte mode (digits and upper-case letters pack denser).
 pub const QR_MAX_BYTES_LEVEL_H: usize = 1273;
+/// The same for text of digits only (the numeric mode).
+pub const QR_MAX_DIGITS_LEVEL_H: usize = 3057;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct QrCodeArtSpec {
@@ -143,7 +145,7 @@ mod tests {
         let img = upload_url(UploadId::new());
         let fits = "a".repeat(QR_MAX_BYTES_LEVEL_H);
         assert!(TaskSpec::parse("QR_CODE_ART", &json!({ "content": fits, "imageUrl": img })).is_ok());
-        let digits = "7".repeat(3057);
+        let digits = "7".repeat(QR_MAX_DIGITS_LEVEL_H);
         assert!(TaskSpec::parse("QR_CODE_ART", &json!({ "content": digits, "imageUrl": img })).is_ok());
         let cases = [
             (json!({ "imageUrl": img }), ErrorCode::QrContentRequired, "content"),
@@ -153,7 +155,7 @@ mod tests {
                 ErrorCode::QrContentTooLong,
                 "content",
             ),
-            (json!({ "content": "7".repeat(3058), "imageUrl": img }), ErrorCode::QrContentTooLong, "content"),
+            (json!({ "content": "7".repeat(QR_MAX_DIGITS_LEVEL_H + 1), "imageUrl": img }), ErrorCode::QrContentTooLong, "content"),
             (json!({ "content": "x" }), ErrorCode::InvalidParam, "imageUrl"),
             (json!({ "content": "x", "imageUrl": img, "shape": "STAR" }), ErrorCode::InvalidParam, "shape"),
             (json!({ "content": "x", "imageUrl": img, "strength": 101 }), ErrorCode::InvalidParam, "strength"),

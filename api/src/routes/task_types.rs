@@ -1,0 +1,47 @@
+//! `GET /api/task-types`: every task type's price rule and option bounds,
+//! from the one declaration in `pixmart_shared::domain` (the web shows
+//! these; it keeps no copy of a price or a maximum).
+
+use std::collections::BTreeMap;
+
+use actix_web::{web, HttpResponse};
+use pixmart_shared::domain::task_spec::limits_of;
+use pixmart_shared::domain::{BizType, JobFamily, PriceRule};
+use serde::Serialize;
+
+use crate::{envelope, AppState};
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct TaskTypesDto {
+    task_types: BTreeMap<&'static str, TaskTypeDto>,
+    limits: GlobalLimitsDto,
+}
+
+#[derive(Debug, Serialize)]
+struct TaskTypeDto {
+    family: JobFamily,
+    price: PriceRule,
+    limits: BTreeMap<&'static str, u32>,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct GlobalLimitsDto {
+    max_batch_items: u64,
+}
+
+pub async fn list(state: web::Data<AppState>) -> HttpResponse {
+    let task_types = BizType::ALL
+        .into_iter()
+        .map(|biz| {
+            let dto =
+                TaskTypeDto { family: biz.family(), price: biz.price(), limits: limits_of(biz).into_iter().collect() };
+            (biz.as_str(), dto)
+        })
+        .collect();
+    envelope::ok(TaskTypesDto {
+        task_types,
+        limits: GlobalLimitsDto { max_batch_items: state.settings.tasks.max_batch_items },
+    })
+}
