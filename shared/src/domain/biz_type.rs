@@ -3,7 +3,7 @@ use serde::{Deserialize, Serialize};
 use super::Invalid;
 use crate::error::ErrorCode;
 
-/// The spec's twelve generation task types (`bizType`). The spelling
+/// The original app's twelve generation task types (`bizType`). The spelling
 /// `IMG_2_VEDIO` is the original app's and is kept for compatibility.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum BizType {
@@ -118,8 +118,8 @@ impl BizType {
         }
     }
 
-    /// Lingshi charged per task where the spec states it (section 9.5);
-    /// `None` where the spec leaves the cost open.
+    /// Lingshi charged per task (the price list the original app published; docs/BILLING.md);
+    /// `None` where that list leaves the cost open.
     pub fn cost_lingshi(self) -> Option<u32> {
         match self {
             BizType::MattingImage => Some(5),
@@ -140,7 +140,7 @@ pub fn product_image_cost_lingshi(images: u8) -> u32 {
     BizType::ProductImage.cost_lingshi().unwrap_or(5) * u32::from(images.max(1))
 }
 
-/// `IMG_2_VEDIO` by resolution (spec: 480p maps to 40, 720p to 80).
+/// `IMG_2_VEDIO` by resolution (the published prices: 480p 40, 720p 80).
 pub fn video_cost_lingshi(is_720p: bool) -> u32 {
     if is_720p {
         BizType::Img2Video.cost_lingshi().unwrap_or(80)
@@ -150,8 +150,8 @@ pub fn video_cost_lingshi(is_720p: bool) -> u32 {
 }
 
 impl BizType {
-    /// What a task of this type is charged: the spec's cost, or nothing
-    /// where the spec names none. The table above is the one place costs
+    /// What a task of this type is charged: the published cost, or nothing
+    /// where the price list names none. The table above is the one place costs
     /// live.
     pub fn cost(self) -> crate::domain::Lingshi {
         crate::domain::Lingshi::new(self.cost_lingshi().unwrap_or(0))
