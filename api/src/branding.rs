@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 const DEFAULT_BRANDS: &str = include_str!("../config/brands.toml");
 
-/// The spec's top-bar groups; a brand may only name these.
+/// The original app's top-bar groups; a brand may only name these.
 pub const MENU_GROUPS: [&str; 15] = [
     "home",
     "workbench",

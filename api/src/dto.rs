@@ -43,7 +43,7 @@ pub struct BenefitPackageDto {
     pub product: ProductDto,
 }
 
-/// The spec's user info. Tiers, lingshi, tenants and invites arrive with
+/// The original app's user info. Tiers, lingshi, tenants and invites arrive with
 /// the accounts issue; until then every user is on the free plan with no
 /// balance and no tenant.
 #[derive(Debug, Serialize)]
@@ -227,7 +227,7 @@ impl TaskDto {
                 .or_else(|| t.error_msg.clone())
                 .unwrap_or_default()
         });
-        // A clip is exactly the spec's whole frames at its fps (the worker
+        // A clip is exactly the options' whole frames at its fps (the worker
         // renders `VideoSpec::frame_count`), so its length follows from
         // the stored options.
         let clip_ms = match TaskSpec::parse(t.biz_type.as_str(), &t.params) {

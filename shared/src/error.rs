@@ -2,7 +2,7 @@
 //!
 //! Every failure a user can see is one [`ErrorCode`]: a stable string id
 //! (for logs and clients), a numeric code for the `{code,msg,data}` envelope,
-//! an HTTP status, and the spec's message in Chinese and English.
+//! an HTTP status, and its user-facing message in Chinese and English.
 
 use serde::Serialize;
 
@@ -52,7 +52,7 @@ macro_rules! error_codes {
             pub fn http_status(self) -> u16 {
                 match self { $( ErrorCode::$variant => $status ),* }
             }
-            /// The spec's message in the given language.
+            /// The user-facing message in the given language.
             pub fn message(self, lang: Lang) -> &'static str {
                 match (self, lang) {
                     $( (ErrorCode::$variant, Lang::Zh) => $zh,
@@ -125,11 +125,11 @@ error_codes! {
     BatchSize = ("BATCH_SIZE", 3202, 400, "批量生成的任务数量不正确", "A batch must contain between 1 and the allowed number of items"),
     BatchLimit = ("BATCH_LIMIT", 3203, 429, "已有批量任务正在生成，请完成后再提交", "You already have batches in progress; submit again when they finish"),
     BatchNotFound = ("BATCH_NOT_FOUND", 3204, 404, "批量任务不存在", "Batch not found"),
-    // Product on a new background (helper H1, 3300–3349).
+    // Product on a new background (3300–3349).
     ProductOneBackground = ("PRODUCT_ONE_BACKGROUND", 3300, 400, "请只选择一种背景", "Please choose only one background"),
     ProductBadColour = ("PRODUCT_BAD_COLOUR", 3301, 400, "颜色格式不正确", "Invalid colour: choose a palette colour or #RRGGBB"),
     ProductBackgroundNotFound = ("PRODUCT_BACKGROUND_NOT_FOUND", 3302, 400, "背景模板不存在", "Background template not found"),
-    // Downloads and cutout editing (helper H2, 3350–3399).
+    // Downloads and cutout editing (3350–3399).
     DownloadInProgress = ("DOWNLOAD_IN_PROGRESS", 3350, 429, "下载正在进行中，请稍后再试", "A download is already in progress, please try again later"),
     MaskEmpty = ("MASK_EMPTY", 3351, 400, "Mask Cannot Be Empty！", "Mask Cannot Be Empty！"),
     DownloadFailed = ("DOWNLOAD_FAILED", 3352, 500, "图片处理失败，请重试", "Preparing the image failed, please try again"),
@@ -137,25 +137,25 @@ error_codes! {
     SaveNotPrepared = ("SAVE_NOT_PREPARED", 3354, 409, "图片仍在准备中，请稍后再保存", "The image is still being prepared; save it again in a moment"),
     SavedImageNotFound = ("SAVED_IMAGE_NOT_FOUND", 3355, 404, "收藏的图片不存在", "Saved image not found"),
     MaskOpaqueAlpha = ("MASK_OPAQUE_ALPHA", 3356, 400, "蒙版格式不正确：请用透明度（Alpha 通道）表示保留区域", "Invalid mask: its alpha channel must carry the mask, but it is fully opaque while its grey levels vary"),
-    // Background replication (helper H3, 3400–3449).
+    // Background replication (3400–3449).
     BgReproduceReferenceRequired = ("BG_REPRODUCE_REFERENCE_REQUIRED", 3400, 400, "请上传参考图", "Please upload a reference image"),
     BgReproduceBadMode = ("BG_REPRODUCE_BAD_MODE", 3401, 400, "请选择复刻模式：精准复刻或风格模仿", "Please choose a mode: ACCURATE_REPLICATION or STYLE_IMITATION"),
     BgReproduceBadStrength = ("BG_REPRODUCE_BAD_STRENGTH", 3402, 400, "重绘强度需在0到1之间", "denoisingStrength must be between 0 and 1"),
     BgReproduceStyleModelsMissing = ("BG_REPRODUCE_STYLE_MODELS_MISSING", 3403, 503, "风格模仿所需的风格迁移模型未安装", "Style imitation needs the style-transfer models (arbitrary_predict/arbitrary_transform), which are not installed"),
     BgReproduceNoProduct = ("BG_REPRODUCE_NO_PRODUCT", 3404, 400, "未识别到商品主体，请更换商品图", "No product was found in the picture; please use another picture"),
-    // Image-to-video (helper H5, 3550–3599).
+    // Image-to-video (3550–3599).
     VideoBadCameraMove = ("VIDEO_BAD_CAMERA_MOVE", 3550, 400, "请选择正确的运镜方式", "Please choose a valid camera move"),
     VideoBadDuration = ("VIDEO_BAD_DURATION", 3551, 400, "视频时长需在1到5秒之间", "Video duration must be between 1 and 5 seconds, in steps of 0.1 s"),
     VideoBadResolution = ("VIDEO_BAD_RESOLUTION", 3552, 400, "视频分辨率仅支持480p和720p", "Video resolution must be 480p or 720p"),
     VideoEncodeFailed = ("VIDEO_ENCODE_FAILED", 3553, 500, "视频生成失败，灵石已返还", "Video generation failed, your coins have been returned"),
-    // Artistic QR codes (helper H4, 3500–3549).
+    // Artistic QR codes (3500–3549).
     QrContentRequired = ("QR_CONTENT_REQUIRED", 3500, 400, "请输入二维码内容", "Please enter the content of the QR code"),
     QrContentTooLong = ("QR_CONTENT_TOO_LONG", 3501, 400, "二维码内容过长（最多1273个字节，纯数字最多3057位），请缩短内容", "The QR code content is too long (at most 1,273 bytes of text, or 3,057 digits); please shorten it"),
     QrNoScannableCode = ("QR_NO_SCANNABLE_CODE", 3502, 500, "无法生成可扫描的二维码，请更换图片或缩短内容", "No scannable QR code could be made; try another image or shorter content"),
-    // Model registry and capability gating (helper H6, 3600–3649).
+    // Model registry and capability gating (3600–3649).
     ModelMissing = ("MODEL_MISSING", 3600, 503, "该功能需要的模型未安装：{models}", "This feature needs a model that is not installed: {models}"),
     ModelNotAllowed = ("MODEL_NOT_ALLOWED", 3601, 403, "该功能仅有非商业许可的模型，您的企业已禁用此类模型", "Only models licensed for non-commercial use serve this feature, and your organisation refuses them"),
-    // Diffusion task family (helper H7, 3650–3699).
+    // Diffusion task family (3650–3699).
     CustomizedImageDisabled = ("CUSTOMIZED_IMAGE_DISABLED", 3650, 403, "宠物/定制形象功能暂未开放", "Pet and custom character images are not enabled here"),
     KeptRegionAltered = ("KEPT_REGION_ALTERED", 3651, 500, "生成结果改动了商品，已拦截，灵石已返还", "The result altered the product and was withheld; your coins have been returned"),
     // Fleet administration (helper E2, 8000–8099).

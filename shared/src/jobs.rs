@@ -19,7 +19,7 @@ pub struct TaskJob {
     pub task_id: TaskId,
 }
 
-/// Service lanes: the spec's standard (free), fast (paid plans) and
+/// Service lanes: the original app's standard (free), fast (paid plans) and
 /// exclusive (enterprise) speed. The lane is stored on the task; the
 /// dispatcher serves the lanes in priority order with a head start per lane
 /// (see [`Lane::head_start`]), so a paid task overtakes free ones without

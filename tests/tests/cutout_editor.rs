@@ -80,7 +80,7 @@ async fn click_refine_and_mask_save() {
         c.post_json(&format!("/api/tasks/{id}/refine"), json!({ "clicks": [{ "x": w, "y": 0, "keep": true }] })).await;
     assert_eq!((status, body["error"].as_str()), (400, Some("INVALID_PARAM")), "{body}");
 
-    // Saving: an empty mask is refused with the spec's message; a real one
+    // Saving: an empty mask is refused with the original app's message; a real one
     // replaces the mask and the cutout's alpha.
     let put = |data: Vec<u8>| {
         let form = reqwest::multipart::Form::new()

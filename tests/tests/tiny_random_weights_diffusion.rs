@@ -40,7 +40,7 @@ fn models_with_tiny_without(opts: TinyOptions, skip: &[&str]) -> tempfile::TempD
 }
 
 /// A 9-channel inpainting UNet; 64² outputs (the tiny model divides the
-/// spec's sizes by 16). Tests choose the step count.
+/// output sizes by 16). Tests choose the step count.
 fn e2e_tiny() -> TinyOptions {
     TinyOptions { inpainting: true, default_steps: 40, ..Default::default() }
 }

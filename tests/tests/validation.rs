@@ -1,5 +1,5 @@
 //! Every validation rule at the edge: bad input gets its stable code and the
-//! spec's message, in Chinese and English, and leaves nothing behind (no
+//! user-facing message, in Chinese and English, and leaves nothing behind (no
 //! stored file, no upload row, no task).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 

@@ -10,7 +10,7 @@ test('product on a new background: palette, templates, custom colour gate, two v
   await expect(page.getByTestId('generate-button')).toContainText('5');
   await registerThroughUi(page, randomPhone());
 
-  // The spec's 7-colour palette, white by default.
+  // The original app's 7-colour palette, white by default.
   await expect(page.getByTestId('palette').locator('button')).toHaveCount(7);
   await expect(page.getByTestId('swatch-white')).toHaveAttribute('aria-pressed', 'true');
 

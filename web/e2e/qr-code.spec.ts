@@ -10,7 +10,7 @@ test('artistic QR: content, image, shape and strength, verified codes with a sca
   await expect(page.getByTestId('generate-button')).toContainText('0');
   await registerThroughUi(page, randomPhone());
 
-  // The spec's defaults: SQUARE, strength 33, topN 4; every shape has a preview.
+  // The original app's defaults: SQUARE, strength 33, topN 4; every shape has a preview.
   await expect(page.getByTestId('qr-shape-SQUARE')).toHaveAttribute('aria-checked', 'true');
   for (const s of ['SQUARE', 'CIRCLE', 'LONG_CIRCLE', 'LONG_SQUARE']) {
     await expect(page.getByTestId(`qr-shape-${s}`).locator('svg')).toBeVisible();

@@ -10,7 +10,7 @@ test('image to video: pick a camera move, generate a 480p clip, play and downloa
   await registerThroughUi(page, randomPhone());
   await expect(page.getByTestId('camera-picker')).toBeVisible();
 
-  // The spec's defaults: 720p (80), camera move L; 480p costs 40.
+  // The original app's defaults: 720p (80), camera move L; 480p costs 40.
   await expect(page.getByTestId('generate-cost')).toContainText('80');
   await expect(page.getByTestId('camera-L').locator('input')).toBeChecked();
   await page.getByTestId('video-resolution').getByText('480p').click();

@@ -80,7 +80,7 @@ pub struct SignedIn {
     token_type: &'static str,
     /// True when this sign-in created the account (SMS code, new phone).
     registered: bool,
-    /// The spec's notice for that case, desktop and mobile wording.
+    /// The original app's notice for that case, desktop and mobile wording.
     #[serde(skip_serializing_if = "Option::is_none")]
     hint: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -122,7 +122,7 @@ fn parse_new_password(password: &Option<String>, confirm: &Option<String>) -> Re
 }
 
 /// The inviter named by an invite code, if one was given; an unknown code
-/// is the spec's 邀请码错误.
+/// is the original app's 邀请码错误.
 async fn resolve_invite(state: &AppState, raw: &Option<String>) -> Result<Option<users::Invitation>, ApiError> {
     let Some(raw) = non_empty(raw) else { return Ok(None) };
     let code = InviteCode::parse(raw)?;

@@ -1,4 +1,4 @@
-//! The background library of `PRODUCT_IMAGE`: the spec's 7-colour palette
+//! The background library of `PRODUCT_IMAGE`: the original app's 7-colour palette
 //! and the generated templates with their previews (rendered and stored by
 //! workers, see `worker::pipelines::product_image::store_template_previews`).
 

@@ -1,4 +1,4 @@
-//! Batch generation (the spec's flagship benefit): `POST /api/batches`
+//! Batch generation (a flagship-tier benefit): `POST /api/batches`
 //! creates many tasks of one type in one request, charged atomically, and
 //! `GET /api/batches/{id}` reports their progress.
 

@@ -20,7 +20,7 @@ pub struct ProductDto {
     pub product_id: String,
     /// plan or pack
     pub kind: ProductKind,
-    /// A plan's tier (the spec's productType), absent for packs.
+    /// A plan's tier (the original app's productType), absent for packs.
     pub product_type: Option<&'static str>,
     pub months: u32,
     /// A pack's lingshi, or a plan's monthly gift.
@@ -64,7 +64,7 @@ pub struct PageQuery {
     page_size: Option<String>,
 }
 
-/// The spec's default page size; pages larger than 100 are refused.
+/// The original app's default page size; pages larger than 100 are refused.
 const DEFAULT_PAGE_SIZE: u64 = 10;
 const MAX_PAGE_SIZE: u64 = 100;
 

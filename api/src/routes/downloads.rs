@@ -1,4 +1,4 @@
-//! The spec's downloadImage / download2K (and saveImage / save2K, which
+//! The original app's downloadImage / download2K (and saveImage / save2K, which
 //! fetch the same file): a task result at standard definition (long side at
 //! most 1920, every tier) or 2K (long side 2048, professional and above).
 //!

@@ -22,7 +22,7 @@ use crate::envelope;
 use crate::error::{ApiError, ApiResult};
 use crate::AppState;
 
-/// The spec's success toast: 反馈成功 / Feedback Submitted Successfully.
+/// The original app's success toast: 反馈成功 / Feedback Submitted Successfully.
 pub fn submitted_message(lang: Lang) -> &'static str {
     match lang {
         Lang::Zh => "反馈成功",

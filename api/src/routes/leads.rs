@@ -34,7 +34,7 @@ async fn throttle(state: &AppState, req: &HttpRequest) -> ApiResult<()> {
     Ok(())
 }
 
-/// The spec's success toast: 提交成功！ / Submission successful.
+/// The original app's success toast: 提交成功！ / Submission successful.
 pub fn submitted_message(lang: Lang) -> &'static str {
     match lang {
         Lang::Zh => "提交成功！",

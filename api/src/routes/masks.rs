@@ -20,7 +20,7 @@ use crate::envelope;
 use crate::error::{ApiError, ApiResult};
 use crate::AppState;
 
-/// An edited mask PNG is small next to a photo; 20 MB is the spec's upload cap.
+/// An edited mask PNG is small next to a photo; 20 MB is the original app's upload cap.
 const MAX_MASK_BYTES: u64 = 20 * 1024 * 1024;
 
 pub async fn save(

@@ -14,7 +14,7 @@ use crate::envelope;
 use crate::error::{ApiError, ApiResult};
 use crate::AppState;
 
-/// The spec's message page size.
+/// The original app's message page size.
 pub const MESSAGE_PAGE_SIZE: u64 = 100;
 
 #[derive(Debug, Deserialize)]

@@ -38,7 +38,7 @@ pub struct OrderDto {
     pub amount_fen: i64,
     pub lingshi: i64,
     pub months: u32,
-    /// The spec's codes: 0 pending, 1 paid, 2 failed, 3 paying, 4 closed
+    /// The original app's codes: 0 pending, 1 paid, 2 failed, 3 paying, 4 closed
     /// (timed out), 5 closed (cancelled), 6 refunded.
     pub status: OrderStatus,
     pub created_at: DateTime<Utc>,

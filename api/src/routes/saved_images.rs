@@ -1,4 +1,4 @@
-//! The creation space: the spec's saveImage / save2K pin a task result
+//! The creation space: the original app's saveImage / save2K pin a task result
 //! there, where it stays after the task history's retention window.
 //!
 //! `POST /api/saved-images {taskId, index, quality}` saves a file the

@@ -25,7 +25,7 @@ pub struct SubmitBody {
     params: Value,
 }
 
-/// `POST /api/tasks`: parse the spec, check the inputs belong to the
+/// `POST /api/tasks`: parse the task spec, check the inputs belong to the
 /// caller, route it (pool, lane, fairness share), create the task
 /// (cap-checked, lingshi reserved), then let the dispatcher hand it to Redis
 /// if its queue has room.
@@ -100,7 +100,7 @@ pub async fn get(state: web::Data<AppState>, me: AuthUser, path: web::Path<Strin
     Ok(envelope::ok(dto))
 }
 
-/// `POST /api/tasks/{taskId}/stop`: the spec's stop, which returns the
+/// `POST /api/tasks/{taskId}/stop`: the original app's stop, which returns the
 /// lingshi ("停止生成，灵石已返还").
 pub async fn stop(state: web::Data<AppState>, me: AuthUser, path: web::Path<String>) -> ApiResult<HttpResponse> {
     let not_found = || ApiError::new(ErrorCode::TaskNotFound);
@@ -121,7 +121,7 @@ pub struct ListQuery {
     biz_type: Option<String>,
 }
 
-/// The spec's default page size.
+/// The original app's default page size.
 const DEFAULT_PAGE_SIZE: u64 = 10;
 const MAX_PAGE_SIZE: u64 = 100;
 

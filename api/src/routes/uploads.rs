@@ -16,7 +16,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::limits::Held;
 use crate::AppState;
 
-/// `POST /api/uploads`, multipart field `file`: validated per the spec's
+/// `POST /api/uploads`, multipart field `file`: validated per the original app's
 /// rules, then stored. Nothing is stored for a rejected file.
 pub async fn upload(state: web::Data<AppState>, me: AuthUser, payload: Multipart) -> ApiResult<HttpResponse> {
     let rules = UploadRules::SPEC;

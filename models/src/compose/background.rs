@@ -1,4 +1,4 @@
-//! Backgrounds a product can be placed on: the spec's 7-colour palette, any
+//! Backgrounds a product can be placed on: the original app's 7-colour palette, any
 //! colour, a two-colour gradient, a generated template, or an image.
 
 use image::imageops::FilterType;
@@ -6,7 +6,7 @@ use image::{DynamicImage, Rgb, RgbImage};
 
 use super::templates::{render_template, template};
 
-/// The spec's 7-colour background palette, in its order: white, cream,
+/// The original app's 7-colour background palette, in its order: white, cream,
 /// light grey, grey-blue, dark grey, light blue, beige.
 pub const PALETTE: [(&str, [u8; 3]); 7] = [
     ("white", [0xFF, 0xFF, 0xFF]),

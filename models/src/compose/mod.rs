@@ -22,7 +22,7 @@
 //! * [`place_product`]: scale and position ([`Placement`]), light matching,
 //!   a soft contact shadow plus a cast shadow from the mask ([`Shadow`]), an
 //!   optional floor reflection ([`Effects`]).
-//! * [`Background`] / [`render_background`]: the spec's 7-colour
+//! * [`Background`] / [`render_background`]: the original app's 7-colour
 //!   [`PALETTE`], custom colours, gradients, the generated template library
 //!   ([`TEMPLATES`]: studio, texture and scene categories) and user images.
 //! * [`variant_plan`]: what differs between `genNum` results (placement,

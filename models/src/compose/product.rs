@@ -18,16 +18,16 @@ pub struct ComposeOptions {
     /// Output size.
     pub width: u32,
     pub height: u32,
-    /// The spec's scale factor, 1.0..=1.6 (see [`scale_factor`]).
+    /// The original app's scale factor, 1.0..=1.6 (see [`scale_factor`]).
     pub scale: f32,
-    /// Erosion of the mask in pixels (the spec's `erodeSize`), measured at
+    /// Erosion of the mask in pixels (the original app's `erodeSize`), measured at
     /// the output's scale.
     pub erode: u32,
     /// Add a floor reflection where the background suits one.
     pub reflection: bool,
 }
 
-/// The spec's scale slider, 0..=100, to the factor 1.0..=1.6.
+/// The original app's scale slider, 0..=100, to the factor 1.0..=1.6.
 pub fn scale_factor(slider: u8) -> f32 {
     1.0 + 0.6 * f32::from(slider.min(100)) / 100.0
 }

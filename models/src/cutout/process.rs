@@ -1,4 +1,4 @@
-//! Pure pre- and post-processing for the cutout models (see MODELS.md).
+//! Pure pre- and post-processing for the cutout models (see docs/MODELS.md).
 //!
 //! Pre-processing turns an RGB image into the model's NCHW `f32` input;
 //! post-processing turns the model's single-channel output into an 8-bit mask

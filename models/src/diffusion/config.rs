@@ -25,7 +25,7 @@ pub struct DiffusionConfig {
     pub default_steps: usize,
     #[serde(default = "default_guidance")]
     pub guidance_scale: f64,
-    /// Overrides the architecture's divisor of the spec's output sizes
+    /// Overrides the architecture's divisor of the product's output sizes
     /// (SD 1.5: 2, SDXL: 1); small test models use 16 (1024² → 64²).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub size_divisor: Option<u32>,
@@ -54,7 +54,7 @@ fn default_guidance() -> f64 {
 #[serde(rename_all = "camelCase")]
 pub enum Architecture {
     /// SD 1.x (and its inpainting variant): CLIP ViT-L/14 text encoder,
-    /// 512² native; the spec's sizes are halved for this class.
+    /// 512² native; the output sizes are halved for this class.
     Sd15,
     /// SDXL 1.0: two text encoders (CLIP ViT-L + OpenCLIP bigG), 1024² native.
     Sdxl,

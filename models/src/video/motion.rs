@@ -11,7 +11,7 @@ const BASE_TRAVEL_PER_SEC: f32 = 0.036;
 /// widest move still keeps the subject in frame.
 const MAX_TRAVEL: f32 = 0.25;
 
-/// The spec's camera moves, described from the camera: a pan to the left
+/// The API's camera moves (`lenControl`), described from the camera: a pan to the left
 /// slides the picture to the right; a clockwise roll turns the picture
 /// anticlockwise; a push in enlarges it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -60,7 +60,7 @@ pub fn ease_in_out(t: f32) -> f32 {
 }
 
 impl Motion {
-    /// Travel from the spec's options: amplitude from motionDistance (1–5),
+    /// Travel from the task's options: amplitude from motionDistance (1–5),
     /// speed from motionBucket (40/60/80), over the clip's duration.
     pub fn travel_for(motion_distance: u32, motion_bucket: u32, duration_secs: f32) -> f32 {
         let amplitude = motion_distance as f32 / 3.0;

@@ -250,7 +250,7 @@ pub struct WorkerSettings {
 
 #[derive(Debug, Clone, Deserialize)]
 pub struct TaskSettings {
-    /// The spec's cap on unfinished generation tasks per user.
+    /// The original app's cap on unfinished generation tasks per user.
     pub max_unfinished_per_user: u64,
     /// Jobs allowed to wait in one Redis queue; the rest wait in the database.
     pub max_queue_depth: u64,

@@ -1,4 +1,4 @@
-//! Sign-in identities: the spec's phone (11 digits starting with 1) and
+//! Sign-in identities: the original app's phone (11 digits starting with 1) and
 //! email rules, and passwords.
 
 use std::fmt;
@@ -70,7 +70,7 @@ pub enum Account {
 
 impl Account {
     /// Phone if it looks like digits, email if it has an `@`; otherwise the
-    /// spec's combined message.
+    /// original app's combined message.
     pub fn parse(raw: &str) -> Result<Self, Invalid> {
         let s = raw.trim();
         if s.contains('@') {

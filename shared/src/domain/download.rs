@@ -1,4 +1,4 @@
-//! Downloads of a task result: the spec's standard definition (long side at
+//! Downloads of a task result: the original app's standard definition (long side at
 //! most 1920, free and basic tiers) and 2K (long side exactly 2048,
 //! professional and above, upscaled with Real-ESRGAN when the source is
 //! smaller). Prepared files are cached in the blob store under a key derived
@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::{Invalid, TaskId, Tier};
 use crate::error::ErrorCode;
 
-/// Long side of a standard-definition download (the spec's 1080P class).
+/// Long side of a standard-definition download (the original app's 1080P class).
 pub const STANDARD_MAX_LONG_SIDE: u32 = 1920;
 /// Long side of a 2K download.
 pub const TWO_K_LONG_SIDE: u32 = 2048;

@@ -11,11 +11,11 @@ use super::text_field::required;
 use super::{ImageFormat, Invalid, UploadId};
 use crate::error::ErrorCode;
 
-/// The spec's "text fields at most 30" bound applied to the title.
+/// The original app's "text fields at most 30" bound applied to the title.
 pub const FEEDBACK_TITLE_MAX: usize = 30;
 /// The spec shows no bound for the content; this keeps rows small.
 pub const FEEDBACK_CONTENT_MAX: usize = 1000;
-/// The spec's feedback image limit: 20 MB.
+/// The original app's feedback image limit: 20 MB.
 pub const FEEDBACK_IMAGE_MAX_BYTES: u64 = 20_971_520;
 pub const FEEDBACK_MAX_ATTACHMENTS: usize = 1;
 

@@ -1,5 +1,5 @@
 //! The lead (contact adviser / enterprise service) form and the
-//! custom-model enquiry form, with the spec's rules:
+//! custom-model enquiry form, with the original app's rules:
 //!
 //! * lead: name and companyName required, at most 30; phone at most 30 and
 //!   required except for the HOT variant (whose phone is asked but does not
@@ -75,7 +75,7 @@ pub struct LeadForm {
     pub name: String,
     pub company_name: String,
     pub phone: Option<String>,
-    /// The spec's `address` field, used as the job title.
+    /// The original app's `address` field, used as the job title.
     pub job_title: Option<String>,
     pub email: Option<String>,
     pub description: Option<String>,

@@ -1,6 +1,6 @@
 //! A cutout mask edited in the browser (brush, eraser, click refinement)
 //! and uploaded back: decoded, checked against the result it belongs to,
-//! and refused when empty with the spec's "Mask Cannot Be Empty！".
+//! and refused when empty with the original app's "Mask Cannot Be Empty！".
 
 use std::io::Cursor;
 

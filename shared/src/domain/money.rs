@@ -49,7 +49,7 @@ impl Bucket {
     }
 }
 
-/// The spec's one-off gift to a new free-plan user.
+/// The original app's one-off gift to a new free-plan user.
 pub const FREE_PLAN_GIFT: Lingshi = Lingshi::new(500);
 
 /// Splits `cost` across the buckets in spending order, given each bucket's

@@ -1,9 +1,9 @@
-//! Payment orders: the spec's status codes, what is bought, and order
+//! Payment orders: the original app's status codes, what is bought, and order
 //! numbers.
 
 use serde::{Serialize, Serializer};
 
-/// The spec's payment order status codes. 4 is a pending order closed by
+/// The original app's payment order status codes. 4 is a pending order closed by
 /// the timeout; 5 one the user cancelled (neither can be reopened).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum OrderStatus {

@@ -1,4 +1,4 @@
-//! Saved images (the spec's saveImage / save2K): a task result pinned into
+//! Saved images (the original app's saveImage / save2K): a task result pinned into
 //! the user's creation space. The file is copied to a key of its own, so a
 //! saved image outlives the task history's retention window and any cleanup
 //! of task results or prepared downloads.

@@ -1,6 +1,6 @@
 use serde::{Deserialize, Serialize};
 
-/// The spec's task states (plus FAILED, which the spec's wording implies:
+/// The original app's task states (plus FAILED, which its wording implies:
 /// "generation failed; coins are returned").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]

@@ -4,9 +4,9 @@
 use super::Invalid;
 use crate::error::ErrorCode;
 
-/// The spec's bound for short text fields (name, company, phone, ...).
+/// The original app's bound for short text fields (name, company, phone, ...).
 pub const SHORT_TEXT_MAX: usize = 30;
-/// The spec's bound for descriptions and requirements.
+/// The original app's bound for descriptions and requirements.
 pub const LONG_TEXT_MAX: usize = 100;
 
 /// The trimmed text, or `None` when absent or blank.

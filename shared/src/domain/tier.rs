@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::Lingshi;
 
-/// The spec's product types, in ascending order of what they grant.
+/// The original app's product types, in ascending order of what they grant.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Tier {
@@ -17,7 +17,7 @@ pub enum Tier {
     Enterprise,
 }
 
-/// The speed a tier is promised: the spec's standard, fast and exclusive.
+/// The speed a tier is promised: the original app's standard, fast and exclusive.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Speed {
@@ -55,7 +55,7 @@ impl Tier {
         (self == Tier::Free).then_some(super::money::FREE_PLAN_GIFT)
     }
 
-    /// Lingshi granted each month the plan is active: the spec's first
+    /// Lingshi granted each month the plan is active: the original app's first
     /// reading (basic 5000, professional 15000, premium 35000, flagship
     /// 80000). Enterprise is negotiated per contract, so it has no default.
     pub fn monthly_gift(self) -> Option<Lingshi> {
@@ -78,7 +78,7 @@ impl Tier {
         }
     }
 
-    /// 2K downloads. The spec's constants say free and basic download
+    /// 2K downloads. The original app's constants say free and basic download
     /// standard definition (1080P) and higher tiers 2K.
     pub fn allows_2k(self) -> bool {
         self >= Tier::Professional
@@ -94,7 +94,7 @@ impl Tier {
         self >= Tier::Flagship
     }
 
-    /// The spec's vipUser (Professional and up), premiumVipUser (Flagship
+    /// The original app's vipUser (Professional and up), premiumVipUser (Flagship
     /// "SVIP" and up) and professionalOrFlagship flags.
     pub fn is_vip(self) -> bool {
         self >= Tier::Professional

@@ -1,4 +1,4 @@
-//! The spec's upload rules: png/jpeg/webp, 500 KB to 10 MB, aspect ratio
+//! The original app's upload rules: png/jpeg/webp, 500 KB to 10 MB, aspect ratio
 //! 0.5 to 2, a minimum resolution; decoding is bounded so a decompression
 //! bomb or a truncated file is refused instead of exhausting memory.
 
@@ -76,7 +76,7 @@ pub struct UploadRules {
 }
 
 impl UploadRules {
-    /// The spec's limits (section 9.2).
+    /// The original app's limits.
     pub const SPEC: UploadRules = UploadRules {
         min_bytes: 500 * 1024,
         max_bytes: 10 * 1024 * 1024,

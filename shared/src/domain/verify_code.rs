@@ -11,7 +11,7 @@ use sha2::{Digest, Sha256};
 use super::{Account, Invalid};
 use crate::error::ErrorCode;
 
-/// The spec's code length.
+/// The original app's code length.
 pub const CODE_LEN: usize = 6;
 
 /// Where a code was sent.
@@ -204,7 +204,7 @@ impl InviteCode {
     }
 
     /// Case-insensitive; anything that could not have been issued is the
-    /// spec's 邀请码错误.
+    /// original app's 邀请码错误.
     pub fn parse(raw: &str) -> Result<Self, Invalid> {
         let s = raw.trim().to_ascii_uppercase();
         if s.len() == Self::LEN && s.bytes().all(|b| Self::ALPHABET.contains(&b)) {

@@ -93,7 +93,7 @@ export function useShellEffects(): void {
     document.title = route && route.path !== '/' ? `${route.title[lang]} - ${name}` : name;
   }, [route, lang, config.brand.name]);
 
-  // The auth check runs on each path change (spec 4): refresh the user info.
+  // The auth check runs on each path change: refresh the user info.
   // (The first path is checked by the initial user-info load.)
   const lastPath = useRef(pathname);
   useEffect(() => {

@@ -10,7 +10,7 @@ interface GenerateButton {
 interface GenerationWorkspaceProps {
   title: ReactNode;
   subtitle?: ReactNode;
-  /** The upload area (ImageUploader with the spec's client-side checks). */
+  /** The upload area (ImageUploader with its client-side upload checks). */
   upload: ReactNode;
   /** The page's options panel (model, scene, ratio…). */
   options?: ReactNode;

@@ -24,7 +24,7 @@ interface ImageUploaderProps {
 type ErrorState = { key: MessageKey } | { text: string } | null;
 
 /**
- * Image upload with the spec's client-side checks (lib/uploadRules), run
+ * Image upload with client-side checks (lib/uploadRules), run
  * before anything is sent. Uploading is a guarded action: a visitor gets
  * the login dialog. A second upload while one runs is refused (上传中).
  */

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { CloseIcon } from './icons';
 
-/** Modal timings (spec 9.1): opens after 30 ms, closes after 100 ms (desktop) or 200 ms (mobile). */
+/** Modal timings: opens after 30 ms, closes after 100 ms (desktop) or 200 ms (mobile). */
 export const MODAL_OPEN_DELAY_MS = 30;
 export const MODAL_CLOSE_DELAY_MS = { desktop: 100, mobile: 200 } as const;
 export type ModalVariant = keyof typeof MODAL_CLOSE_DELAY_MS;

@@ -37,7 +37,7 @@ interface QualityActionsProps {
 }
 
 /**
- * The spec's downloadImage / download2K / saveImage / save2K for one image
+ * The original app's downloadImage / download2K / saveImage / save2K for one image
  * result. Each first has the file made ready (a 2K file is prepared by a
  * worker, so it polls, shows the worker's progress and can be cancelled); a
  * save then pins it into the creation space. 2K on a tier without it shows

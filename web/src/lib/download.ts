@@ -1,7 +1,7 @@
 /**
  * Downloads of protected files: fetched through the API client into a Blob,
  * then saved with `<a download>`. Download state is tracked per item, and a
- * download in progress blocks a second one ("try again later", spec 8).
+ * download in progress blocks a second one ("try again later").
  */
 import { useSyncExternalStore } from 'react';
 import { isApiError, requestBlob } from './api/client';

@@ -1,5 +1,5 @@
 /**
- * The membership reminder (spec 4 and 9.3): when a non-free plan ends within
+ * The membership reminder: when a non-free plan ends within
  * 0 to 3 days it opens once per plan period (a localStorage flag keyed by
  * user and end time). It also opens on insufficient points.
  */

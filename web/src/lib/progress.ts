@@ -1,5 +1,5 @@
 /**
- * Progress shown while a task runs (spec 9.4: simulated progress rising
+ * Progress shown while a task runs (simulated progress rising
  * towards 99 % over 60 s), combined with the server's real status/progress.
  */
 export const SIMULATION_MS = 60_000;

@@ -1,4 +1,4 @@
-/** History retention per plan tier (spec 9.3), in days. */
+/** History retention per plan tier, in days. */
 export type ProductType = 'free' | 'basic' | 'professional' | 'premium' | 'flagship' | 'enterprise';
 
 export const RETENTION_DAYS: Record<ProductType, number> = {

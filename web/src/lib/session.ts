@@ -102,7 +102,7 @@ export function takeTokenFromUrl(loc: Location = window.location, hist: History 
   return token || null;
 }
 
-/** Stores a token taken from the address when the host's brand allows it (spec 7.1). */
+/** Stores a token taken from the address when the host's brand allows it. */
 export function adoptUrlToken(token: string | null, allowed: boolean): boolean {
   if (!token || !allowed) return false;
   setToken(token);

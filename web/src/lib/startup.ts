@@ -1,5 +1,5 @@
 /**
- * What the startup address says (spec 2, "Startup"): a referrer name,
+ * What the startup address says: a referrer name,
  * channel, headHidden, hideBack, and the mini-program and partner-host
  * modes. Read once at startup and kept in sessionStorage so that a
  * navigation inside the app does not lose them. (`?token=` is handled by
@@ -11,7 +11,7 @@ export const STARTUP_STORAGE_KEY = 'PIXMART_STARTUP';
 /** A host containing this marker is the mini-program web view. */
 export const MINI_PROGRAM_HOST_MARKER = 'miniprogram';
 /**
- * Partner hosts (the spec names three without saying which): a host whose
+ * Partner hosts (the original app names three without saying which): a host whose
  * name contains one of these markers runs in partner-host mode.
  */
 export const PARTNER_HOST_MARKERS: readonly string[] = ['partner.'];

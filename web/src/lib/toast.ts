@@ -1,5 +1,5 @@
 /**
- * One message at a time (spec 9.1): a new toast replaces the one shown.
+ * One message at a time: a new toast replaces the one shown.
  * Each lasts 3000 ms. Types: success, warning, error, loading, info.
  */
 import { useSyncExternalStore } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The upload rules of the spec (section 9.2), identical to the server's
+ * The upload rules of the original app, identical to the server's
  * `shared::domain::upload::UploadRules::SPEC`, with their messages. The
  * messages are merged into the one i18n table (`lib/i18n/messages.ts`), so
  * this module is the single place where limits and wording live together.

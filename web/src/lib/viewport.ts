@@ -19,7 +19,7 @@ export function watchViewportHeight(win: Window = window): () => void {
   };
 }
 
-/** The spec's back-to-top threshold and throttle (9.1). */
+/** The original app's back-to-top threshold and throttle. */
 export const BACK_TO_TOP_THRESHOLD_PX = 936;
 export const SCROLL_THROTTLE_MS = 200;
 

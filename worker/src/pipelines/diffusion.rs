@@ -163,7 +163,7 @@ fn abort(e: DiffusionError) -> JobFailure {
     JobFailure::abort(code, format!("{}: {e}", e.code()))
 }
 
-/// The spec's ratio; `original` takes the nearest of the spec's sizes.
+/// The task's ratio; `original` takes the nearest of the output sizes.
 fn output_ratio(ratio: DiffusionRatio, (w, h): (u32, u32)) -> OutputRatio {
     match ratio {
         DiffusionRatio::Square => OutputRatio::Square,
@@ -231,7 +231,7 @@ fn kept_region(
     }
 }
 
-/// The text prompt of a task: the subject per type, then the spec's scene,
+/// The text prompt of a task: the subject per type, then the original app's scene,
 /// model, background, colour and style choices.
 fn prompt(spec: &DiffusionSpec) -> String {
     let subject = match spec.kind {

@@ -1,4 +1,4 @@
-//! The spec's example tenants, for demonstrations only (never seeded by
+//! The original app's example tenants, for demonstrations only (never seeded by
 //! migrations):
 //!
 //! * visa and 广发: no invite, message or enterprise-service entries, and

@@ -6,7 +6,7 @@
 //! pixmart-tenants assign --user 13800138000 --tenant yili     (user by id, phone or email)
 //! pixmart-tenants unassign --user 13800138000
 //! pixmart-tenants pool --tenant yili --pool yili-gpu             (dedicated compute; --shared to undo)
-//! pixmart-tenants seed-demo                                    (the spec's example tenants; demo data only)
+//! pixmart-tenants seed-demo                                    (the original app's example tenants; demo data only)
 //! ```
 //!
 //! `create` updates the tenant with the same slug, so it can be re-run.
@@ -79,7 +79,7 @@ enum Command {
         #[arg(long)]
         shared: bool,
     },
-    /// Create or update the spec's example tenants (demo data).
+    /// Create or update the original app's example tenants (demo data).
     SeedDemo,
 }
 

@@ -17,7 +17,7 @@ pub struct Model {
     pub lingshi: i64,
     pub tier: Option<String>,
     pub months: i32,
-    /// The spec's codes: 0 pending, 1 paid, 2 failed, 3 paying, 4/5 closed, 6 refunded.
+    /// The original app's codes: 0 pending, 1 paid, 2 failed, 3 paying, 4/5 closed, 6 refunded.
     pub status: i16,
     pub pending_plan_user: Option<i64>,
     pub provider: String,

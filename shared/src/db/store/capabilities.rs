@@ -4,7 +4,7 @@
 //! loaded, and for each task type it cannot serve, the missing models and
 //! why; see the worker's `registry` module).
 //!
-//! Durability (issue 5): tasks must be accepted while workers are briefly
+//! Durability: tasks must be accepted while workers are briefly
 //! down, so the gate remembers. A pool "serves" a type when some node in it
 //! advertised the type within the memory window (`models.capability_memory_secs`,
 //! 24 h by default), whether or not that node is live right now. A type is
@@ -99,7 +99,7 @@ pub enum CapabilityState {
     /// No node registered in the pool within the memory window (a new
     /// deployment, a new dedicated pool): nothing is known to be missing, so
     /// tasks are accepted and wait, marked, for the pool's first worker
-    /// (issue 5: a pool without a live worker holds its tasks).
+    /// (a pool without a live worker holds its tasks).
     NoWorker,
     /// Only nodes using non-commercial models serve it, and the caller's
     /// tenant refuses those.

@@ -200,7 +200,7 @@ pub async fn balances(db: &impl ConnectionTrait, user: UserId) -> Result<Balance
 }
 
 /// Reserves a task's cost when the task is created (same transaction):
-/// charge entries per bucket in the spec's spending order.
+/// charge entries per bucket in the spending order (top-up, plan, free gift).
 pub async fn reserve(txn: &impl ConnectionTrait, user: UserId, task: TaskId, cost: Lingshi) -> Result<(), StoreError> {
     let current = balances(txn, user).await?;
     let parts = split_charge(cost, &current.as_pairs()).ok_or(StoreError::InsufficientLingshi)?;

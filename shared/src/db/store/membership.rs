@@ -35,7 +35,7 @@ impl Membership {
         (self.ends_at - now).num_days().max(0)
     }
 
-    /// The spec's reminder: 0 to 3 days left on a non-free plan.
+    /// The original app's reminder: 0 to 3 days left on a non-free plan.
     pub fn reminder_days(&self, now: DateTime<Utc>) -> Option<i64> {
         let days = self.days_left(now);
         (self.tier.is_paid() && self.ends_at > now && days <= 3).then_some(days)

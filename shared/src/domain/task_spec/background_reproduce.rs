@@ -27,7 +27,7 @@ use crate::error::ErrorCode;
 /// The `taskType` of this sub-mode of `PRODUCT_IMAGE`.
 pub const TASK_TYPE: &str = "BACKGROUND_REPRODUCE";
 
-/// The spec's default `denoisingStrength`, in thousandths.
+/// The original app's default `denoisingStrength`, in thousandths.
 pub const DEFAULT_DENOISING_MILLI: u16 = 550;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

@@ -4,7 +4,7 @@
 //! (the merchant's garment or product, cut out with ISNet) or, for the
 //! customized types, img2img from the uploaded picture.
 //!
-//! Spec options: `genNum` (default 4), `ratio` (original, 1:1, 3:4, 16:9,
+//! The original app's options: `genNum` (default 4), `ratio` (original, 1:1, 3:4, 16:9,
 //! 9:16), `scene`, `modelId`, `backgroundId`, `color`, `petImageId`,
 //! `styleId`; try-on `tryonType` split | set and the garment image.
 
@@ -15,7 +15,7 @@ use crate::domain::text_field::{self, SHORT_TEXT_MAX};
 use crate::domain::{BizType, Invalid, UploadId};
 use crate::error::ErrorCode;
 
-/// Default and largest `genNum` (the spec's default is 4).
+/// Default and largest `genNum` (the original app's default is 4).
 pub const DIFFUSION_GEN_NUM_DEFAULT: u8 = 4;
 pub const DIFFUSION_GEN_NUM_MAX: u8 = 4;
 
@@ -79,7 +79,7 @@ impl DiffusionKind {
     }
 }
 
-/// Output ratio; `original` keeps the input's aspect (nearest of the spec's sizes).
+/// Output ratio; `original` keeps the input's aspect (nearest of the output sizes).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum DiffusionRatio {
     #[default]

@@ -1,5 +1,5 @@
 //! `TaskSpec::parse`: a task submission's `bizType` and `params` become one
-//! typed spec. Option names are the spec's, in camelCase.
+//! typed spec. Option names are the original app's, in camelCase.
 //!
 //! Each task type's options live in their own submodule of this folder;
 //! this file only dispatches and holds the helpers they share.
@@ -129,7 +129,7 @@ impl TaskSpec {
         }
     }
 
-    /// Whether the task uses a colour outside the spec's palette, which
+    /// Whether the task uses a colour outside the 7-colour palette, which
     /// only paid tiers may (the API checks the tier).
     pub fn uses_custom_colour(&self) -> bool {
         matches!(self, TaskSpec::ProductImage(p) if p.uses_custom_colour())
@@ -174,7 +174,7 @@ fn parse_cutout(params: &Map<String, Value>) -> Result<CutoutSpec, Invalid> {
         Some(Value::String(s)) if s == "u2netp" => CutoutModel::U2netp,
         Some(_) => return Err(Invalid::field(ErrorCode::InvalidParam, "model")),
     };
-    // The spec's cutout modes: only the automatic one is a task; click and
+    // The original app's cutout modes: only the automatic one is a task; click and
     // brush edits are client-side mask edits.
     match params.get("mode") {
         None | Some(Value::Null) => {}

@@ -13,7 +13,7 @@
 //!   "format": "png"|"jpeg", "genNum": 1..4, "reflection": false }
 //! ```
 //!
-//! A colour outside the spec's 7-colour palette is a custom colour, which
+//! A colour outside the 7-colour palette is a custom colour, which
 //! only paid tiers may use ([`ProductImageSpec::uses_custom_colour`]; the API
 //! checks the tier). `taskType`, when present, must be `PRODUCT_BACKGROUND`
 //! (the `BACKGROUND_REPRODUCE` sub-mode is routed elsewhere by the caller).
@@ -27,7 +27,7 @@ use crate::error::ErrorCode;
 /// The `taskType` of this sub-mode of `PRODUCT_IMAGE`.
 pub const TASK_TYPE: &str = "PRODUCT_BACKGROUND";
 
-/// The spec's 7-colour background palette (white, cream, light grey,
+/// The original app's 7-colour background palette (white, cream, light grey,
 /// grey-blue, dark grey, light blue, beige). The same values are in
 /// `pixmart_models::compose::PALETTE`, which renders them.
 pub const PALETTE: [(&str, [u8; 3]); 7] = [
@@ -80,7 +80,7 @@ pub enum ProductBackground {
     Upload(UploadId),
 }
 
-/// The spec's output ratios with their sizes.
+/// The original app's output ratios with their sizes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum OutputRatio {
     /// The input's aspect ratio, long side 1024.
@@ -111,7 +111,7 @@ impl OutputRatio {
         }
     }
 
-    /// Output size for an input of `w`×`h` (spec: 1:1 1024×1024, 16:9
+    /// Output size for an input of `w`×`h` (1:1 1024×1024, 16:9
     /// 1792×1024, 9:16 1024×1792, 3:4 768×1024; original keeps the input's
     /// ratio with a long side of 1024).
     pub fn size(self, w: u32, h: u32) -> (u32, u32) {
@@ -150,7 +150,7 @@ impl OutputFormat {
 pub struct ProductImageSpec {
     pub image: UploadId,
     pub background: ProductBackground,
-    /// The spec's scale slider, 0..=100 (factor 1..1.6).
+    /// The original app's scale slider, 0..=100 (factor 1..1.6).
     pub scale: u8,
     pub erode: u8,
     pub ratio: OutputRatio,

@@ -1,5 +1,5 @@
 //! `QR_CODE_ART` options: the content to encode, the image the code shows,
-//! the module shape, strength, topN and scene (spec: scene 1, topN 4,
+//! the module shape, strength, topN and scene (defaults: scene 1, topN 4,
 //! strength 33, shape SQUARE).
 
 use qrcode::bits::encode_auto;
@@ -10,7 +10,7 @@ use super::{parse_upload_url, reject_unknown, required_str, upload_url};
 use crate::domain::{Invalid, UploadId};
 use crate::error::ErrorCode;
 
-/// The spec's module shapes.
+/// The original app's module shapes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum QrShape {
     #[default]
@@ -40,7 +40,7 @@ impl QrShape {
     }
 }
 
-/// The spec's defaults.
+/// The original app's defaults.
 pub const QR_DEFAULT_STRENGTH: u8 = 33;
 pub const QR_DEFAULT_TOP_N: u8 = 4;
 pub const QR_MAX_TOP_N: u8 = 4;

@@ -1,6 +1,6 @@
 //! `IMG_2_VEDIO` options: a short camera-move clip made from one image.
 //!
-//! Option names and values are the spec's video defaults: `type` 1,
+//! Option names and values are the original app's video defaults: `type` 1,
 //! `genNum` 1, `resolutionRatio` 480p | 720p (default 720p), `duration`
 //! 2.5 s, `format` mp4 | gif, the speed presets (fps high 9 / medium 8 /
 //! low 7 paired with motionBucket 80 / 60 / 40), `motionDistance` 3 and
@@ -63,7 +63,7 @@ impl CameraMove {
     }
 }
 
-/// The speed preset: the spec pairs each fps with a motionBucket.
+/// The speed preset: the original app pairs each fps with a motionBucket.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum MotionSpeed {
     High,
@@ -92,7 +92,7 @@ impl MotionSpeed {
         }
     }
 
-    /// How fast the camera travels (the spec's motionBucket).
+    /// How fast the camera travels (the original app's motionBucket).
     pub fn motion_bucket(self) -> u32 {
         match self {
             MotionSpeed::High => 80,
@@ -234,7 +234,7 @@ pub fn parse(params: &Map<String, Value>) -> Result<VideoSpec, Invalid> {
     reject_unknown(params, KNOWN)?;
     let image = parse_upload_url(required_str(params, "imageUrl")?)
         .ok_or(Invalid::field(ErrorCode::ImageNotFound, "imageUrl"))?;
-    // `type` and `genNum` are fixed at 1 by the spec; anything else is a
+    // `type` and `genNum` are fixed at 1 by the original app; anything else is a
     // request for something this product does not make.
     for key in ["type", "genNum"] {
         match params.get(key) {

@@ -32,7 +32,7 @@ export function MobileHeader({ showPoints }: { showPoints: boolean }) {
   const [open, setOpen] = useState(false);
   const [feedbackOpen, setFeedbackOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
-  // Logging out sends the user to the site root (spec 7.1), as on desktop.
+  // Logging out sends the user to the site root, as on desktop.
   const logout = useLogout(() => navigate('/'));
   const targets = mobileSwitchTargets(route?.path ?? pathname, ctx);
   const title = route ? route.title[lang] : '';

@@ -135,5 +135,5 @@ export function isMottArea(pathname: string): boolean {
   return /\/mott/i.test(pathname);
 }
 
-/** Back-to-top shows on these paths only (spec 2). */
+/** Back-to-top shows on these paths only. */
 export const BACK_TO_TOP_PATHS: readonly string[] = ['/', '/home', '/member'];

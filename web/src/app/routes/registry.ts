@@ -1,12 +1,12 @@
 /**
- * The one route registry (spec section 2). The router, the menus (top bar,
+ * The one route registry. The router, the menus (top bar,
  * side bar, mobile dropdown) and the guards all read it. A route whose
  * feature is not built yet stays in the router and answers a plain "not
  * available yet" page; it never appears in a menu.
  */
 import type { Lang } from '../../lib/i18n';
 
-/** The spec's top-bar groups; `/api/config` `menuGroups` uses these keys. */
+/** The original app's top-bar groups; `/api/config` `menuGroups` uses these keys. */
 export const MENU_GROUPS = [
   'home',
   'workbench',

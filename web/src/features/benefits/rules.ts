@@ -1,9 +1,9 @@
 /**
  * Pure rules of the benefits centre: prices, order statuses, the
- * pending-order choice and who may buy here (spec 4, 6, 9.3).
+ * pending-order choice and who may buy here.
  */
 
-/** The spec's payment order status codes. */
+/** The original app's payment order status codes. */
 export const ORDER_STATUS = {
   pending: 0,
   paid: 1,
@@ -62,7 +62,7 @@ export function openPlanOrder<T extends OrderLike>(orders: readonly T[]): T | nu
   return orders.find((o) => o.kind === 'plan' && isOpenStatus(o.status)) ?? null;
 }
 
-/** Enterprise members buy lingshi through customer service (spec 6). */
+/** Enterprise members buy lingshi through customer service. */
 export function buysThroughService(productType: string | null | undefined): boolean {
   return productType === 'enterprise';
 }

@@ -1,4 +1,4 @@
-/** /ai-cutout: the MATTING_IMAGE task, its cost and its models (spec 9.5). */
+/** /ai-cutout: the MATTING_IMAGE task, its cost and its models (prices: docs/BILLING.md). */
 export const CUTOUT_BIZ_TYPE = 'MATTING_IMAGE';
 export const CUTOUT_COST = 5;
 

@@ -1,8 +1,8 @@
 /**
- * The diffusion task family's routes and options (spec 9.5): genNum default
+ * The diffusion task family's routes and options (prices: docs/BILLING.md): genNum default
  * 4, ratio (original, 1:1, 3:4, 16:9, 9:16), scene, modelId, backgroundId,
  * color, petImageId, styleId; try-on tryonType split | set. Which picture
- * fields a route asks for is ours to choose where the spec is silent.
+ * fields a route asks for is ours to choose where the original app is silent.
  */
 export type DiffusionBizType =
   | 'MANNEQUIN_IMAGE'
@@ -24,7 +24,7 @@ export interface DiffusionRoute {
   imageParam: 'imageUrl' | 'petImageId';
   /** Try-on also uploads the garment. */
   garment: boolean;
-  /** Lingshi per task (spec 9.5; 0 where the spec names none). */
+  /** Lingshi per task (docs/BILLING.md; 0 where the price list names none). */
   cost: number;
 }
 

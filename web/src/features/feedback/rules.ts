@@ -1,5 +1,5 @@
 /**
- * Help-and-feedback rules (spec): title and content required (submit is
+ * Help-and-feedback rules: title and content required (submit is
  * disabled until both are filled); one png or jpeg image of at most 20 MB.
  */
 export const FEEDBACK_IMAGE_MAX_BYTES = 20_971_520;

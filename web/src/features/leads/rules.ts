@@ -1,5 +1,5 @@
 /**
- * The spec's lead and custom-model enquiry rules, shared by the forms and
+ * The original app's lead and custom-model enquiry rules, shared by the forms and
  * their tests (the server enforces the same, see POST /api/leads and
  * /api/enquiries):
  * - lead: name and companyName required, ≤ 30; phone ≤ 30, required except

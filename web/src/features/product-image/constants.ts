@@ -8,7 +8,7 @@ import type { Task } from '../../lib/api/tasks';
 import type { RemoteFile } from '../../lib/zip';
 
 export const PRODUCT_IMAGE_BIZ_TYPE = 'PRODUCT_IMAGE';
-/** Lingshi per generated image (the spec names none; we charge a cutout's). */
+/** Lingshi per generated image (the original price list names none; we charge a cutout's). */
 export const PRODUCT_IMAGE_COST_PER_IMAGE = 5;
 export const GEN_NUM_MAX = 4;
 export const ERODE_MAX = 20;
@@ -19,7 +19,7 @@ export type Ratio = (typeof RATIOS)[number];
 export const FORMATS = ['png', 'jpeg'] as const;
 export type Format = (typeof FORMATS)[number];
 
-/** The spec's 7-colour background palette (names are the API's). */
+/** The original app's 7-colour background palette (names are the API's). */
 export const PALETTE = [
   { name: 'white', hex: '#FFFFFF' },
   { name: 'cream', hex: '#FBF6E9' },
@@ -40,7 +40,7 @@ export type BackgroundChoice =
 export interface ProductForm {
   imageUrl: string | null;
   background: BackgroundChoice;
-  /** The spec's scale slider, 0..100 (factor 1..1.6). */
+  /** The original app's scale slider, 0..100 (factor 1..1.6). */
   scale: number;
   erodeSize: number;
   ratio: Ratio;

@@ -1,5 +1,5 @@
 /**
- * /ai-qr-code: the QR_CODE_ART task (spec: cost 0, scene 1, topN 4,
+ * /ai-qr-code: the QR_CODE_ART task (defaults: cost 0, scene 1, topN 4,
  * strength 33; shapes SQUARE (default), CIRCLE, LONG_CIRCLE, LONG_SQUARE).
  */
 export const QR_BIZ_TYPE = 'QR_CODE_ART';

@@ -20,7 +20,7 @@ export const REWRITE_BG_BIZ_TYPE = PRODUCT_IMAGE_BIZ_TYPE;
 export const REWRITE_BG_TASK_TYPE = 'BACKGROUND_REPRODUCE';
 export const MODES = ['ACCURATE_REPLICATION', 'STYLE_IMITATION'] as const;
 export type Mode = (typeof MODES)[number];
-/** The spec's default denoisingStrength. */
+/** The original app's default denoisingStrength. */
 export const DEFAULT_DENOISING = 0.55;
 
 export interface RewriteBgForm {

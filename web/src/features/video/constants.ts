@@ -1,5 +1,5 @@
 /**
- * Image-to-video (IMG_2_VEDIO) options, as the spec's video defaults: type 1,
+ * Image-to-video (IMG_2_VEDIO) options, as the original app's video defaults: type 1,
  * genNum 1, resolution 720p (480p costs 40, 720p 80), duration 2.5 s, mp4 or
  * gif, speed presets (fps high 9 / medium 8 / low 7 with motionBucket
  * 80 / 60 / 40), motionDistance 3, lenControl L; camera moves L, R, U, D,

@@ -1,5 +1,5 @@
 /**
- * The spec's downloadImage / download2K, and the file saveImage / save2K pin:
+ * The original app's downloadImage / download2K, and the file saveImage / save2K pin:
  * - POST /api/tasks/{id}/downloads {index, quality} asks for an image result
  *   (index among the task's image results) at standard or 2K definition;
  * - GET /api/tasks/{id}/downloads?index=&quality= polls it (with the

@@ -14,7 +14,7 @@ export type TaskStatus = 'NEW' | 'RUNNING' | 'SUCCESS' | 'FAILED' | 'TIMEOUT';
 export const TERMINAL_STATUSES: readonly TaskStatus[] = ['SUCCESS', 'FAILED', 'TIMEOUT'];
 export const POLL_INTERVAL_MS = 2000;
 export const DEFAULT_PAGE_SIZE = 10;
-/** History lists refresh while one of their tasks is unfinished (spec 9.1). */
+/** History lists refresh while one of their tasks is unfinished. */
 export const LIST_REFRESH_MS = 5000;
 
 export function isTerminal(status: string | null | undefined): boolean {

@@ -62,7 +62,7 @@ pub struct Clip {
     pub format_ext: &'static str,
 }
 
-/// The spec's camera move as the renderer's path.
+/// The task's camera move as the renderer's path.
 pub fn camera_path(m: CameraMove) -> CameraPath {
     match m {
         CameraMove::Left => CameraPath::PanLeft,

@@ -18,9 +18,9 @@ export type LoginTab = 'sms' | 'mail' | 'password';
 export type Flow = 'login' | 'register' | 'reset';
 type FormError = { key: MessageKey } | { text: string } | null;
 
-/** The spec's resend countdown, in seconds. */
+/** The original app's resend countdown, in seconds. */
 export const RESEND_SECONDS = 60;
-/** The spec's code length. */
+/** The original app's code length. */
 export const CODE_LENGTH = 6;
 
 const ACCOUNT_ERRORS = {
@@ -98,7 +98,7 @@ function accountKind(flow: Flow, tab: LoginTab): 'phone' | 'email' | 'either' {
   return tab === 'sms' ? 'phone' : tab === 'mail' ? 'email' : 'either';
 }
 
-/** Checks the account for a flow/tab: the value and its kind, or the spec's message. */
+/** Checks the account for a flow/tab: the value and its kind, or the user-facing message. */
 export function validateAccount(
   raw: string,
   kind: 'phone' | 'email' | 'either',
@@ -130,7 +130,7 @@ function LoginForm({ mobile }: { mobile: boolean }) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [agreed, setAgreed] = useState(true);
-  // A sign-in redirected back with `?error` says so (spec: 用户名或密码错误！).
+  // A sign-in redirected back with `?error` says so (用户名或密码错误！).
   const [error, setError] = useState<FormError>(() =>
     new URLSearchParams(window.location.search).has('error') ? { key: 'auth.loginErrorQuery' } : null,
   );
@@ -168,7 +168,7 @@ function LoginForm({ mobile }: { mobile: boolean }) {
   };
 
   const showServerError = (err: unknown, fallback: MessageKey) => {
-    // The server's message, else the spec's fallback; a network failure
+    // The server's message, else the original app's fallback; a network failure
     // says so rather than blaming the password.
     const text = isApiError(err) && (err.serverMsg || err.error === 'NETWORK_ERROR') ? err.msg : t(fallback);
     setError({ text });

@@ -10,7 +10,7 @@ export function UserMenu({ showPoints = true, compact = false }: { showPoints?: 
   const token = useToken();
   const navigate = useNavigate();
   const { data: info } = useUserInfo();
-  // Logging out sends the user to the site root (spec 7.1).
+  // Logging out sends the user to the site root.
   const logout = useLogout(() => navigate('/'));
   const user = token ? info?.user : undefined;
 

@@ -1,6 +1,6 @@
 /**
  * Undo history of the cutout editor: snapshots of the mask, at most
- * `limit` (the spec's 20) undo steps; a new edit clears the redo side.
+ * `limit` (the original app's 20) undo steps; a new edit clears the redo side.
  */
 export const UNDO_LIMIT = 20;
 

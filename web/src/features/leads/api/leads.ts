@@ -4,7 +4,7 @@ import { request } from '../../../lib/api/client';
 
 export function useSubmitLead() {
   return useMutation({
-    // A non-zero answer does nothing visible (spec): no error toast.
+    // A non-zero answer does nothing visible: no error toast.
     mutationFn: (body: Record<string, string>) => request<boolean>('/leads', { method: 'POST', body, silent: true }),
   });
 }
