@@ -59,7 +59,7 @@ pub struct Brand {
     #[serde(default)]
     pub hidden_sidebar_paths: Vec<String>,
     #[serde(default)]
-    pub referrers: BTreeMap<String, Referrer>,
+    pub referrers: BTreeMap<String, ChromeSwitches>,
     #[serde(default)]
     pub custom_image: bool,
     /// A partner host may sign its users in with a link carrying
@@ -72,21 +72,6 @@ pub struct Brand {
     /// their contact details (tenants may override it or go to /mott).
     #[serde(default)]
     pub enterprise_service_url: Option<String>,
-}
-
-#[derive(Debug, Clone, Default, Deserialize, Serialize)]
-#[serde(deny_unknown_fields, rename_all(serialize = "camelCase"))]
-pub struct Referrer {
-    #[serde(default)]
-    pub hide_header: bool,
-    #[serde(default)]
-    pub hide_sidebar: bool,
-    #[serde(default)]
-    pub hide_float: bool,
-    #[serde(default)]
-    pub hide_points: bool,
-    #[serde(default)]
-    pub hide_enterprise_service: bool,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -239,18 +224,6 @@ pub struct TenantDto {
     pub enterprise: bool,
 }
 
-impl From<&Referrer> for ChromeSwitches {
-    fn from(r: &Referrer) -> Self {
-        ChromeSwitches {
-            hide_header: r.hide_header,
-            hide_sidebar: r.hide_sidebar,
-            hide_float: r.hide_float,
-            hide_points: r.hide_points,
-            hide_enterprise_service: r.hide_enterprise_service,
-        }
-    }
-}
-
 impl<'a> ConfigDto<'a> {
     /// The plain brand: what visitors and users outside any tenant get.
     pub fn of(b: &'a Brand) -> Self {
@@ -266,7 +239,7 @@ impl<'a> ConfigDto<'a> {
             menu_groups: b.menu_groups.clone(),
             routes: b.routes.clone(),
             hidden: HiddenDto { header_paths: &b.hidden_header_paths, sidebar_paths: &b.hidden_sidebar_paths },
-            referrers: b.referrers.iter().map(|(k, r)| (k.clone(), r.into())).collect(),
+            referrers: b.referrers.clone(),
             flags: FlagsDto { customized_image: b.custom_image, url_token_login: false },
             tenant: None,
             chrome: ChromeSwitches::default(),

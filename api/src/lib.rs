@@ -6,6 +6,8 @@ pub mod admission;
 pub mod auth;
 pub mod branding;
 pub mod catalogue;
+#[cfg(test)]
+mod dependency_rule;
 pub mod dispatch;
 pub mod dto;
 pub mod envelope;

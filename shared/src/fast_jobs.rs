@@ -176,7 +176,6 @@ pub fn failure_key(namespace: &str, target_key: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used)]
     use super::*;
 
     #[test]

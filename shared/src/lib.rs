@@ -1,6 +1,7 @@
 //! The vocabulary the API and the worker share: typed domain values, job
 //! definitions, configuration, blob storage and the database store.
 
+pub mod admission;
 pub mod config;
 pub mod db;
 pub mod domain;

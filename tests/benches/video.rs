@@ -24,7 +24,7 @@ use std::time::Instant;
 use image::{GrayImage, Luma, Rgb, RgbImage};
 use pixmart_models::video::{CameraPath, Motion, ParallaxScene};
 use pixmart_shared::domain::VideoFormat;
-use pixmart_worker::pipelines::video::encode::{encode, find_ffmpeg, EncodeSettings};
+use pixmart_worker::pipelines::video::encode::{encode, EncodeSettings};
 
 fn env_u32(key: &str, default: u32) -> u32 {
     std::env::var(key).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
@@ -56,7 +56,7 @@ fn median(mut v: Vec<f64>) -> f64 {
 }
 
 fn main() {
-    let ffmpeg = find_ffmpeg().expect("ffmpeg is required (apt-get install ffmpeg)");
+    let ffmpeg = pixmart_shared::config::Settings::load(None).ok().and_then(|s| s.models.ffmpeg).expect("ffmpeg is required (apt-get install ffmpeg)");
     let runs = env_u32("PIXMART_BENCH_RUNS", 3).max(1);
     let frames = env_u32("PIXMART_BENCH_FRAMES", 90).max(2);
     let threads = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);

@@ -179,7 +179,7 @@ async fn a_job_lost_when_redis_restarts_is_sent_again() {
 /// node holds and a whole group written twice each change nothing, and the
 /// ledger moves once per task.
 async fn grouped_claims_and_outcomes_apply_once(db: TestDatabase) {
-    use pixmart_shared::db::store::task_group::{write_group, Ending, Finish};
+    use pixmart_shared::db::store::group_commit::{write_group, Ending, Finish};
     use pixmart_shared::domain::{Lingshi, ResultKind, TaskResult, TaskStatus};
 
     let app = TestApp::start(db).await;

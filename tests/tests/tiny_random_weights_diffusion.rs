@@ -16,7 +16,7 @@ use pixmart_shared::config::ModelSettings;
 use pixmart_shared::domain::BizType;
 use pixmart_tests::images::{encode_png, product_photo};
 use pixmart_tests::{models_dir, TestApp, TestClient, TestDatabase, WorkerProcess};
-use pixmart_worker::models::LoadedModels;
+use pixmart_worker::loaded_models::LoadedModels;
 use pixmart_worker::registry::{assess, node_registry, NodeModels};
 use serde_json::{json, Value};
 

@@ -190,7 +190,7 @@ fn moov_before_mdat(data: &[u8]) -> bool {
 }
 
 fn ffmpeg() -> std::path::PathBuf {
-    pixmart_worker::pipelines::video::encode::find_ffmpeg()
+    pixmart_shared::config::Settings::load(None).ok().and_then(|s| s.models.ffmpeg)
         .expect("ffmpeg must be installed (scripts/test installs it)")
 }
 
@@ -198,7 +198,10 @@ fn ffmpeg() -> std::path::PathBuf {
 fn every_camera_move_moves_the_picture_its_way_with_parallax() {
     let (photo, mask) = textured_product(600, 450);
     let dir = tempfile::tempdir().unwrap();
-    for camera in CameraMove::ALL {
+    // First and last decoded frame of every move, for a look:
+    // `target/test-artifacts/video/moves.png` (git-ignored).
+    let mut sheet = RgbImage::new(320 * 4, 240 * 4);
+    for (i, camera) in CameraMove::ALL.into_iter().enumerate() {
         let spec = spec(camera, VideoFormat::Mp4);
         let clip = pixmart_worker::pipelines::video::render_and_encode(&ffmpeg(), &spec, &photo, &mask, 2).unwrap();
         assert_eq!((clip.width, clip.height), (640, 480), "480p box, the photo's 4:3");
@@ -221,6 +224,11 @@ fn every_camera_move_moves_the_picture_its_way_with_parallax() {
         let frames = decode_frames(&path, 640, 480);
         assert_eq!(frames.len(), 8);
         let (first, last) = (&frames[0], &frames[7]);
+        for (j, frame) in [first, last].into_iter().enumerate() {
+            let small = image::imageops::resize(frame, 320, 240, image::imageops::FilterType::Triangle);
+            let (col, row) = ((i % 2) * 2 + j, i / 2);
+            image::imageops::replace(&mut sheet, &small, (col * 320) as i64, (row * 240) as i64);
+        }
         let (g0, g1) = (gray(first), gray(last));
         // motionDistance 5, motionBucket 60, 1 s: the background travels
         // 6 % (of the width or height for pans, of the scale for zooms).
@@ -257,6 +265,9 @@ fn every_camera_move_moves_the_picture_its_way_with_parallax() {
             assert!(xs.windows(2).all(|p| p[1] >= p[0] - 1.0), "{xs:?}");
         }
     }
+    let out = pixmart_tests::repo_root().join("target/test-artifacts/video");
+    std::fs::create_dir_all(&out).unwrap();
+    sheet.save(out.join("moves.png")).unwrap();
 }
 
 #[test]
@@ -290,6 +301,28 @@ fn gif_has_every_frame_a_palette_and_loops() {
         .sum::<f64>()
         / (480.0 * 480.0 * 3.0);
     assert!(err < 8.0, "GIF frame differs from the render by {err:.1} per channel");
+}
+
+/// Each speed's MP4 plays at the frame rate its option names (9 / 8 / 7),
+/// for as long as the clip lasts.
+#[test]
+fn every_speed_encodes_at_its_frame_rate() {
+    let (photo, mask) = textured_product(320, 240);
+    let dir = tempfile::tempdir().unwrap();
+    for speed in MotionSpeed::ALL {
+        let mut spec = spec(CameraMove::Right, VideoFormat::Mp4);
+        spec.speed = speed;
+        let clip = pixmart_worker::pipelines::video::render_and_encode(&ffmpeg(), &spec, &photo, &mask, 2).unwrap();
+        let path = dir.path().join(format!("{}.mp4", speed.fps()));
+        std::fs::write(&path, &clip.video).unwrap();
+        let probe = ffprobe(&path);
+        let v = &probe["streams"][0];
+        assert_eq!(v["r_frame_rate"], format!("{}/1", speed.fps()), "{speed:?}");
+        assert_eq!(v["nb_read_frames"], spec.frame_count().to_string(), "{speed:?}");
+        let duration: f64 = probe["format"]["duration"].as_str().unwrap().parse().unwrap();
+        let expected = f64::from(spec.frame_count()) / f64::from(speed.fps());
+        assert!((duration - expected).abs() < 0.01, "{speed:?}: {duration} s, expected {expected}");
+    }
 }
 
 fn spec_first_frame(photo: &RgbImage, mask: &GrayImage, spec: &VideoSpec) -> RgbImage {

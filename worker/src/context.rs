@@ -5,7 +5,7 @@ use pixmart_shared::db::Db;
 use pixmart_shared::storage::BlobStore;
 
 use crate::metrics::WorkerMetrics;
-use crate::models::LoadedModels;
+use crate::loaded_models::LoadedModels;
 use crate::task_writer::TaskWriter;
 
 /// Everything a job handler needs, shared by all jobs of a process.

@@ -4,10 +4,10 @@
 pub mod cli;
 pub mod context;
 pub mod failure;
-pub mod fast;
+pub mod fast_jobs;
 pub mod metrics;
-pub mod models;
-pub mod models_diffusion;
+pub mod loaded_models;
+pub mod diffusion_loader;
 pub mod node;
 pub mod noop;
 pub mod pipelines;

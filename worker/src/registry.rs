@@ -17,8 +17,8 @@ use pixmart_shared::config::ModelSettings;
 use pixmart_shared::db::store::capabilities::{MissingModel, ModelReport};
 use pixmart_shared::domain::{BizType, CutoutModel};
 
-use crate::models::LoadedModels;
-use crate::models_diffusion::{registry_id, LoadedDiffusion, MODEL_FOLDERS};
+use crate::loaded_models::LoadedModels;
+use crate::diffusion_loader::{registry_id, LoadedDiffusion, MODEL_FOLDERS};
 
 /// What this node serves and reports.
 #[derive(Debug, Clone)]
@@ -43,7 +43,7 @@ pub fn load_registry(settings: &ModelSettings) -> anyhow::Result<Registry> {
 /// licence the operator-supplied diffusion folder declares.
 pub fn node_registry(settings: &ModelSettings) -> anyhow::Result<Registry> {
     let mut registry = load_registry(settings)?;
-    crate::models_diffusion::declare_custom_licence(&mut registry, &settings.dir);
+    crate::diffusion_loader::declare_custom_licence(&mut registry, &settings.dir);
     Ok(registry)
 }
 

@@ -15,7 +15,7 @@ use pixmart_shared::storage::BlobStore;
 
 use crate::failure::JobFailure;
 use crate::metrics::WorkerMetrics;
-use crate::models::LoadedModels;
+use crate::loaded_models::LoadedModels;
 use crate::node;
 use crate::queues::{self, Refill};
 use crate::task_writer::TaskWriter;
@@ -143,7 +143,7 @@ pub async fn run(settings: Settings, shutdown: impl Future<Output = ()> + Send +
     let (stop_tx, _) = tokio::sync::watch::channel(false);
     // Fast jobs (downloads, refinements) on their own loops; they end
     // between jobs on stop and follow pause/drain like the queue consumers.
-    let _fast_jobs = crate::fast::spawn(ctx.clone(), stop_tx.subscribe(), consumers.accepting());
+    let _fast_jobs = crate::fast_jobs::spawn(ctx.clone(), stop_tx.subscribe(), consumers.accepting());
     let mut running = Vec::new();
     let refill = Refill::new(conn.clone(), &s.redis.namespace);
     let mut family_slots: std::collections::HashMap<JobFamily, FamilySlots> = Default::default();

@@ -3,14 +3,14 @@
 //! while a group is being written goes into the next one. A node thus opens
 //! one transaction per group instead of one or two per job, and its jobs
 //! never wait on each other for the SQLite write lock. See
-//! `store::task_group` for what a group writes.
+//! `store::group_commit` for what a group writes.
 //!
 //! A group that fails (a database error) is written again one request at a
 //! time, so one bad request cannot fail the others; a job still gets its
 //! own error.
 
 use chrono::Duration;
-use pixmart_shared::db::store::task_group::{self, Ending, Finish};
+use pixmart_shared::db::store::group_commit::{self, Ending, Finish};
 use pixmart_shared::db::store::tasks::TaskRecord;
 use pixmart_shared::db::{Db, StoreError};
 use pixmart_shared::domain::{TaskId, TaskResult};
@@ -88,7 +88,7 @@ async fn write_groups(db: Db, worker_id: String, lease: Duration, mut rx: mpsc::
 /// group's error, for the log).
 async fn write(db: &Db, worker_id: &str, lease: Duration, group: Vec<Request>) -> Result<(), StoreError> {
     let (claims, finishes) = split(&group);
-    let written = task_group::write_group(db, worker_id, lease, &claims, &finishes).await;
+    let written = group_commit::write_group(db, worker_id, lease, &claims, &finishes).await;
     match written {
         Ok(written) => {
             let mut claimed = written.claimed.into_iter();

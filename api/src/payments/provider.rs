@@ -121,7 +121,6 @@ pub fn qr_data_url(text: &str) -> Result<String, ProviderError> {
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used)]
     use super::*;
 
     #[test]

@@ -89,7 +89,6 @@ impl Notification {
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used)]
     use super::*;
 
     fn sample() -> Notification {

@@ -57,32 +57,19 @@ pub async fn submit(
     for item in &body.items {
         specs.push(TaskSpec::parse(biz.as_str(), &item.params)?);
     }
-    let route = match admission::admit(&state, &req, me.id, biz, &specs, Submission::Batch).await? {
-        Ok(route) => route,
+    let admitted = match admission::admit(&state, &req, me.id, biz, &specs, Submission::Batch).await? {
+        Ok(admitted) => admitted,
         Err(refused) => return Ok(refused),
     };
-    let queue = route.queue_key(biz).name(state.dispatcher.namespace());
-    let items = specs
-        .into_iter()
-        .map(|spec| NewTask {
-            id: TaskId::new(),
-            owner: me.id,
-            biz_type: biz,
-            params: spec.to_params(),
-            cost: spec.cost(),
-            pool: route.pool.clone(),
-            lane: route.lane.as_str().to_owned(),
-            share_key: route.share_key.clone(),
-            queue: queue.clone(),
-            idempotency_key: None,
-        })
-        .collect();
+    let namespace = state.dispatcher.namespace();
+    let queue = admitted.queue(namespace);
+    let items = specs.iter().map(|spec| admitted.new_task(me.id, spec, namespace, None)).collect();
     let created =
         batch_store::create_batch(&state.db, me.id, biz, items, state.settings.tasks.max_open_batches).await?;
     let BatchCreated::New { batch_id, task_ids } = created else {
         return Err(ApiError::new(ErrorCode::BatchLimit));
     };
-    if let Err(e) = dispatch::dispatch_queue(&state, &queue, &route.pool).await {
+    if let Err(e) = dispatch::dispatch_queue(&state, &queue, &admitted.route.pool).await {
         tracing::warn!(%batch_id, error = %e, "dispatch after batch submit failed; the dispatcher retries");
     }
     let task_ids: Vec<String> = task_ids.iter().map(ToString::to_string).collect();

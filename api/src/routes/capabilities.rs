@@ -6,9 +6,9 @@
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
 use chrono::Utc;
-use pixmart_shared::db::store::capabilities::{self as cap_store, BizCapability, CapabilityState, Windows};
+use pixmart_shared::db::store::capabilities::{self as cap_store, BizCapability, Windows};
 use pixmart_shared::db::store::{admins, dispatch as dispatch_store, tenants};
-use pixmart_shared::domain::{BizType, UserId};
+use pixmart_shared::domain::UserId;
 use pixmart_shared::ErrorCode;
 use serde_json::{json, Map, Value};
 
@@ -60,27 +60,9 @@ fn describe(cap: &BizCapability, lacking_pools: &[&str]) -> Value {
     })
 }
 
-/// The submit gate: `None` when the pool accepts `biz` (served now, or by
-/// a node seen recently that will return), else the refusal to send.
-pub async fn gate(state: &AppState, user: UserId, pool: &str, biz: BizType) -> ApiResult<Option<HttpResponse>> {
-    let refuse =
-        tenants::tenant_of_user(&state.db, user).await?.is_some_and(|t| t.switches.refuse_non_commercial_models);
-    let cap = cap_store::capability_for(&state.db, pool, biz, windows(state), refuse).await?;
-    if cap.state.accepts() {
-        return Ok(None);
-    }
-    let code = match cap.state {
-        CapabilityState::NotAllowed => ErrorCode::ModelNotAllowed,
-        _ => ErrorCode::ModelMissing,
-    };
-    let admin = admins::is_admin(&state.db, user).await?;
-    tracing::info!(biz_type = biz.as_str(), pool, state = ?cap.state, missing = %cap.missing_names(), "task type refused");
-    Ok(Some(refusal(code, &cap, admin.then_some(pool))))
-}
-
 /// `{code, msg, error, data: {bizType, state, missingModels[, pool]}}`;
 /// the message names the missing models; admins also get the pool.
-fn refusal(code: ErrorCode, cap: &BizCapability, admin_pool: Option<&str>) -> HttpResponse {
+pub(crate) fn refusal(code: ErrorCode, cap: &BizCapability, admin_pool: Option<&str>) -> HttpResponse {
     let mut msg = code.message(lang::current()).replace("{models}", &cap.missing_names());
     let mut data = describe(cap, &[]);
     if let (Some(pool), Some(obj)) = (admin_pool, data.as_object_mut()) {

@@ -38,34 +38,20 @@ pub async fn submit(
     let idempotency_key = idempotency_key(&req)?;
     let spec = TaskSpec::parse(&body.biz_type, &body.params)?;
     let biz = spec.biz_type();
-    let route =
+    let admitted =
         match admission::admit(&state, &req, me.id, biz, std::slice::from_ref(&spec), Submission::Single).await? {
-            Ok(route) => route,
+            Ok(admitted) => admitted,
             Err(refused) => return Ok(refused),
         };
-    let queue = route.queue_key(biz).name(state.dispatcher.namespace());
-    let created = task_store::create_task(
-        &state.db,
-        NewTask {
-            id: TaskId::new(),
-            owner: me.id,
-            biz_type: biz,
-            params: spec.to_params(),
-            cost: spec.cost(),
-            pool: route.pool.clone(),
-            lane: route.lane.as_str().to_owned(),
-            share_key: route.share_key,
-            queue: queue.clone(),
-            idempotency_key,
-        },
-        state.settings.tasks.max_unfinished_per_user,
-    )
-    .await?;
+    let namespace = state.dispatcher.namespace();
+    let queue = admitted.queue(namespace);
+    let new_task = admitted.new_task(me.id, &spec, namespace, idempotency_key);
+    let created = task_store::create_task(&state.db, new_task, state.settings.tasks.max_unfinished_per_user).await?;
     let task = match created {
         Created::New(task) => {
             // Straight to Redis when its queue has room; otherwise it waits
             // in the database for its turn.
-            if let Err(e) = dispatch::dispatch_queue(&state, &queue, &route.pool).await {
+            if let Err(e) = dispatch::dispatch_queue(&state, &queue, &admitted.route.pool).await {
                 tracing::warn!(task_id = %task.id, error = %e, "dispatch after submit failed; the dispatcher retries");
             }
             task

@@ -24,7 +24,6 @@ pub fn draw() -> Option<(String, Vec<u8>)> {
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used)]
     use super::*;
 
     #[test]

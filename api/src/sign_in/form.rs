@@ -27,7 +27,6 @@ pub fn non_empty(s: &Option<String>) -> Option<&str> {
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used)]
     use super::*;
 
     #[derive(Deserialize)]

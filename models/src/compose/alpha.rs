@@ -87,7 +87,6 @@ fn blur_fusion(input: &Rgb3, fg: &Rgb3, bg: &Rgb3, alpha: &[f32], w: usize, h: u
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used, clippy::expect_used)]
     use super::*;
     use image::{Luma, Rgb};
 

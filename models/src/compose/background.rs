@@ -97,7 +97,6 @@ pub fn cover(img: &RgbImage, w: u32, h: u32) -> RgbImage {
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used, clippy::expect_used)]
     use super::*;
 
     #[test]

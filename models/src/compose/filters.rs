@@ -145,7 +145,6 @@ pub fn bbox_above(values: impl Iterator<Item = u8>, w: usize, threshold: u8) -> 
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used, clippy::expect_used)]
     use super::*;
 
     #[test]

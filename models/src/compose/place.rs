@@ -316,7 +316,6 @@ fn reflect(out: &mut RgbImage, product: &RgbaImage, rect: (i64, i64, u32, u32), 
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used, clippy::expect_used)]
     use super::*;
     use image::{Rgb, Rgba};
 

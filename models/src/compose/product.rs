@@ -145,7 +145,6 @@ pub fn thumbnail(image: &RgbImage, max_side: u32) -> RgbImage {
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used, clippy::expect_used)]
     use super::*;
     use image::{Luma, Rgb};
 

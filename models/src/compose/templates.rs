@@ -299,7 +299,6 @@ fn wood_floor(noise: &Noise, x: f32, depth: f32, width: f32) -> [f32; 3] {
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used, clippy::expect_used)]
     use super::*;
 
     fn mean(img: &RgbImage) -> f64 {

@@ -6,7 +6,6 @@ use std::path::Path;
 use std::sync::Mutex;
 
 use image::{DynamicImage, GrayImage, RgbaImage};
-use ort::session::builder::GraphOptimizationLevel;
 use ort::session::{HasSelectedOutputs, OutputSelector, RunOptions, Session};
 use ort::value::TensorRef;
 
@@ -15,7 +14,8 @@ pub use process::{
 };
 
 use crate::mask::{compose_cutout, mask_is_empty};
-use crate::{ModelError, OrtRuntime};
+use crate::runtime::{load_session, SessionOptions};
+use crate::ModelError;
 
 /// Which cutout model a session runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -129,19 +129,10 @@ impl std::fmt::Debug for CutoutSession {
 
 impl CutoutSession {
     /// Loads `model_path` as a `kind` model, running on `intra_threads` CPU
-    /// threads (at least 1). [`OrtRuntime::init`] must have succeeded first.
+    /// threads (at least 1). [`crate::OrtRuntime::init`] must have succeeded first.
     pub fn load(kind: CutoutModelKind, model_path: &Path, intra_threads: usize) -> Result<Self, ModelError> {
-        let env = OrtRuntime::environment()?;
-        if !model_path.is_file() {
-            return Err(ModelError::ModelMissing { path: model_path.to_path_buf() });
-        }
+        let session = load_session(model_path, SessionOptions { intra_threads, memory_pattern: true })?;
         let load_failed = |reason: String| ModelError::LoadFailed { path: model_path.to_path_buf(), reason };
-        let session = Session::builder(env)
-            .and_then(|b| Ok(b.with_optimization_level(GraphOptimizationLevel::All)?))
-            .and_then(|b| Ok(b.with_intra_threads(intra_threads.max(1))?))
-            .and_then(|b| Ok(b.with_inter_threads(1)?))
-            .and_then(|mut b| b.commit_from_file(model_path))
-            .map_err(|e| load_failed(e.to_string()))?;
 
         let input_name = kind.input_name();
         if !session.inputs().iter().any(|i| i.name() == input_name) {
@@ -207,7 +198,6 @@ impl CutoutSession {
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used, clippy::expect_used)]
     use super::*;
 
     #[test]

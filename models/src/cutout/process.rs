@@ -120,7 +120,6 @@ pub fn u2net_postprocess(out: &[f32], size: u32, width: u32, height: u32) -> Res
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used, clippy::expect_used)]
     use super::*;
     use image::{Luma, Rgb};
 

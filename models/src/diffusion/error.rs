@@ -5,7 +5,7 @@ use std::path::PathBuf;
 #[derive(Debug, thiserror::Error)]
 pub enum DiffusionError {
     /// A weight, tokenizer or config file is absent from the model folder.
-    #[error("diffusion model file `{}` not found (see README: Diffusion models)", path.display())]
+    #[error("diffusion model file `{}` not found (see docs/MODELS.md)", path.display())]
     ModelMissing { path: PathBuf },
 
     /// A file is present but is not what the config describes.

@@ -215,7 +215,6 @@ fn channel_stats(img: &RgbImage) -> ([f32; 3], [f32; 3]) {
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used, clippy::expect_used)]
     use super::*;
     use image::Luma;
 

@@ -11,11 +11,11 @@ use std::sync::Mutex;
 
 use image::imageops::FilterType;
 use image::{DynamicImage, RgbImage};
-use ort::session::builder::GraphOptimizationLevel;
 use ort::session::Session;
 use ort::value::TensorRef;
 
-use crate::{ModelError, OrtRuntime};
+use crate::runtime::{load_session, SessionOptions};
+use crate::ModelError;
 
 /// File names under the models directory (`scripts/fetch-models`).
 pub const PREDICT_FILE: &str = "style/arbitrary_predict.onnx";
@@ -55,25 +55,13 @@ impl std::fmt::Debug for StyleTransferSession {
     }
 }
 
-fn load_session(path: &Path, threads: usize) -> Result<Session, ModelError> {
-    let env = OrtRuntime::environment()?;
-    if !path.is_file() {
-        return Err(ModelError::ModelMissing { path: path.to_path_buf() });
-    }
-    Session::builder(env)
-        .and_then(|b| Ok(b.with_optimization_level(GraphOptimizationLevel::All)?))
-        .and_then(|b| Ok(b.with_intra_threads(threads.max(1))?))
-        .and_then(|b| Ok(b.with_inter_threads(1)?))
-        .and_then(|mut b| b.commit_from_file(path))
-        .map_err(|e| ModelError::LoadFailed { path: path.to_path_buf(), reason: e.to_string() })
-}
-
 impl StyleTransferSession {
     /// Loads both networks from the models directory.
     pub fn load(models_dir: &Path, intra_threads: usize) -> Result<Self, ModelError> {
         let (pp, tp) = (models_dir.join(PREDICT_FILE), models_dir.join(TRANSFORM_FILE));
-        let predict = load_session(&pp, intra_threads)?;
-        let transform = load_session(&tp, intra_threads)?;
+        let options = SessionOptions { intra_threads, memory_pattern: true };
+        let predict = load_session(&pp, options)?;
+        let transform = load_session(&tp, options)?;
         let predict_in = predict
             .inputs()
             .first()
@@ -200,7 +188,6 @@ pub fn mix(a: &RgbImage, b: &RgbImage, t: f32) -> RgbImage {
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used, clippy::expect_used)]
     use super::*;
 
     #[test]

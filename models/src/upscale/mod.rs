@@ -17,14 +17,14 @@ use std::sync::{mpsc, Mutex};
 
 use image::imageops::{self, FilterType};
 use image::{DynamicImage, GrayImage, ImageBuffer, Luma, RgbImage, RgbaImage};
-use ort::session::builder::GraphOptimizationLevel;
 use ort::session::Session;
 use ort::value::TensorRef;
 
 pub use route::{plan_route, Route, RouteOptions};
 pub use tiles::{plan_tiles, Rect, Tile};
 
-use crate::{ModelError, OrtRuntime};
+use crate::runtime::{self, SessionOptions};
+use crate::ModelError;
 
 /// The models' scale factor.
 pub const UPSCALE_FACTOR: u32 = 4;
@@ -129,7 +129,7 @@ impl std::fmt::Debug for UpscaleSession {
 
 impl UpscaleSession {
     /// Loads a converted Real-ESRGAN model with one session using
-    /// `intra_threads` threads. [`OrtRuntime::init`] must have succeeded first.
+    /// `intra_threads` threads. [`crate::OrtRuntime::init`] must have succeeded first.
     pub fn load(model_path: &Path, intra_threads: usize) -> Result<Self, ModelError> {
         Self::load_parallel(model_path, intra_threads, 1)
     }
@@ -239,20 +239,9 @@ impl UpscaleSession {
 }
 
 fn load_session(model_path: &Path, intra_threads: usize) -> Result<Session, ModelError> {
-    let env = OrtRuntime::environment()?;
-    if !model_path.is_file() {
-        return Err(ModelError::ModelMissing { path: model_path.to_path_buf() });
-    }
+    // Tiles vary in size at the image's edges: no memory pattern.
+    let session = runtime::load_session(model_path, SessionOptions { intra_threads, memory_pattern: false })?;
     let load_failed = |reason: String| ModelError::LoadFailed { path: model_path.to_path_buf(), reason };
-    let session = Session::builder(env)
-        .and_then(|b| Ok(b.with_optimization_level(GraphOptimizationLevel::All)?))
-        .and_then(|b| Ok(b.with_intra_threads(intra_threads.max(1))?))
-        .and_then(|b| Ok(b.with_inter_threads(1)?))
-        // Tiles vary in size at the image's edges; the arena would keep
-        // the largest allocation of every shape around.
-        .and_then(|b| Ok(b.with_memory_pattern(false)?))
-        .and_then(|mut b| b.commit_from_file(model_path))
-        .map_err(|e| load_failed(e.to_string()))?;
     let has = |names: Vec<&str>, want: &str| names.contains(&want);
     if !has(session.inputs().iter().map(|i| i.name()).collect(), "input")
         || !has(session.outputs().iter().map(|o| o.name()).collect(), "output")

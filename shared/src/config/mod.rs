@@ -223,6 +223,11 @@ pub struct ModelSettings {
     /// A model registry manifest to use instead of the built-in
     /// models/registry.toml.
     pub registry_file: Option<PathBuf>,
+    /// The ffmpeg program (image-to-video): `models.ffmpeg`
+    /// (`PIXMART__MODELS__FFMPEG`), else `PIXMART_FFMPEG`, else the first
+    /// `ffmpeg` on `PATH`; `None` when there is none.
+    #[serde(default)]
+    pub ffmpeg: Option<PathBuf>,
     /// How long (seconds) the API remembers what a pool's nodes advertised:
     /// a task type is accepted while a node that served it was seen within
     /// this window, even if no node is live now (its tasks wait).
@@ -292,6 +297,15 @@ pub struct TaskSettings {
 #[error("invalid configuration: {0}")]
 pub struct ConfigError(#[from] ::config::ConfigError);
 
+/// `PIXMART_FFMPEG` (the older name of `models.ffmpeg`), else the first
+/// `ffmpeg` on `PATH`.
+fn find_ffmpeg() -> Option<PathBuf> {
+    if let Some(p) = std::env::var_os("PIXMART_FFMPEG").map(PathBuf::from) {
+        return p.is_file().then_some(p);
+    }
+    std::env::split_paths(&std::env::var_os("PATH")?).map(|d| d.join("ffmpeg")).find(|p| p.is_file())
+}
+
 impl Settings {
     /// Loads defaults, then `file` (if given or named by `PIXMART_CONFIG`),
     /// then `PIXMART__*` environment variables.
@@ -340,6 +354,10 @@ impl Settings {
                 .map(PathBuf::from)
                 .or_else(|| read_fetched_ort_path(&settings.models.dir));
         }
+        settings.models.ffmpeg = match settings.models.ffmpeg.take() {
+            Some(explicit) => explicit.is_file().then_some(explicit),
+            None => find_ffmpeg(),
+        };
         Ok(settings)
     }
 
@@ -371,7 +389,6 @@ fn read_fetched_ort_path(models_dir: &std::path::Path) -> Option<PathBuf> {
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used)]
     use super::*;
 
     #[test]

@@ -185,7 +185,6 @@ impl<'de> Deserialize<'de> for TrustedProxies {
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used)]
     use super::*;
 
     #[test]

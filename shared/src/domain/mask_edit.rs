@@ -81,7 +81,6 @@ pub fn apply_mask(cutout: &RgbaImage, mask: &GrayImage) -> Option<RgbaImage> {
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used)]
     use super::*;
 
     fn png(img: image::DynamicImage) -> Vec<u8> {

@@ -110,7 +110,6 @@ impl std::fmt::Display for OrderNo {
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used)]
     use super::*;
 
     #[test]

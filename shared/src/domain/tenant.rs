@@ -30,19 +30,21 @@ impl TenantSlug {
     }
 }
 
-/// Parts of the page chrome a tenant or a referrer hides.
+/// Parts of the page chrome a tenant or a referrer hides. camelCase in
+/// JSON (tenant switches, `/api/config`); the brands file writes the
+/// same keys in snake_case.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ChromeSwitches {
-    #[serde(default)]
+    #[serde(default, alias = "hide_header")]
     pub hide_header: bool,
-    #[serde(default)]
+    #[serde(default, alias = "hide_sidebar")]
     pub hide_sidebar: bool,
-    #[serde(default)]
+    #[serde(default, alias = "hide_float")]
     pub hide_float: bool,
-    #[serde(default)]
+    #[serde(default, alias = "hide_points")]
     pub hide_points: bool,
-    #[serde(default)]
+    #[serde(default, alias = "hide_enterprise_service")]
     pub hide_enterprise_service: bool,
 }
 

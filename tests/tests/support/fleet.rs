@@ -6,7 +6,7 @@
 use std::time::{Duration, Instant};
 
 use pixmart_shared::config::Settings;
-use pixmart_shared::db::entities::worker_nodes;
+use pixmart_shared::db::entities::worker_nodes::{self, WorkerStatus};
 use pixmart_shared::db::store::tasks as task_store;
 use pixmart_shared::domain::{BizType, TaskId};
 use pixmart_tests::TestClient;
@@ -75,7 +75,7 @@ pub async fn wait_pool_workers(db: &DatabaseConnection, pool: &str, n: usize) {
     loop {
         let live = worker_nodes::Entity::find()
             .filter(worker_nodes::Column::Pool.eq(pool))
-            .filter(worker_nodes::Column::Status.eq("online"))
+            .filter(worker_nodes::Column::Status.eq(WorkerStatus::Online))
             .all(db)
             .await
             .unwrap();

@@ -76,7 +76,6 @@ fn with_base_detail(generated: &RgbImage, base: &RgbImage, base_small: &RgbImage
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used, clippy::expect_used)]
     use super::*;
 
     #[test]

@@ -40,7 +40,6 @@ pub fn decrypt_resource(
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used)]
     use super::*;
 
     /// Computed independently with Python's `cryptography` (AESGCM):

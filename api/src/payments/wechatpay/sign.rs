@@ -134,7 +134,6 @@ impl PlatformVerifier {
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used)]
     use super::*;
     use rsa::pkcs8::EncodePublicKey;
 

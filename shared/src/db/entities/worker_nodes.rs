@@ -13,7 +13,7 @@ pub struct Model {
     /// The bizTypes this node has models for, e.g. `["MATTING_IMAGE"]`.
     pub capabilities: Json,
     pub concurrency: i32,
-    pub status: String,
+    pub status: WorkerStatus,
     pub started_at: DateTimeUtc,
     pub last_heartbeat_at: DateTimeUtc,
     /// `active`, `paused` or `draining`, set by an admin; the node reads it
@@ -25,6 +25,18 @@ pub struct Model {
     pub metrics_addr: Option<String>,
     /// The node's model report (JSON text, see `store::capabilities`).
     pub models: Option<String>,
+}
+
+/// Whether a node process is running (it registered and has not shut
+/// down). Liveness is this plus a recent heartbeat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, EnumIter, DeriveActiveEnum)]
+#[sea_orm(rs_type = "String", db_type = "String(StringLen::None)")]
+pub enum WorkerStatus {
+    #[sea_orm(string_value = "online")]
+    Online,
+    /// Shut down gracefully (deregistered).
+    #[sea_orm(string_value = "offline")]
+    Offline,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -19,7 +19,7 @@ use chrono::{DateTime, Utc};
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde::{Deserialize, Serialize};
 
-use crate::db::entities::worker_nodes;
+use crate::db::entities::worker_nodes::{self, WorkerStatus};
 use crate::db::StoreError;
 use crate::domain::BizType;
 
@@ -160,7 +160,7 @@ async fn nodes(
         let capabilities: Vec<BizType> = serde_json::from_value(row.capabilities.clone())
             .map_err(|_| StoreError::corrupt("worker_nodes", format!("{}: capabilities", row.id)))?;
         by_pool.entry(row.pool.clone()).or_default().push(Node {
-            live: row.status == "online" && row.last_heartbeat_at > w.live_since,
+            live: row.status == WorkerStatus::Online && row.last_heartbeat_at > w.live_since,
             capabilities,
             report: ModelReport::from_json(row.models.as_deref()),
         });

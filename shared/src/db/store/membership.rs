@@ -279,7 +279,6 @@ pub async fn run_due(db: &DatabaseConnection, now: DateTime<Utc>) -> Result<JobR
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used)]
     use super::*;
     use chrono::TimeZone;
 

@@ -2,7 +2,7 @@
 
 pub mod admins;
 pub mod batches;
-pub mod by_key;
+pub mod key_guards;
 pub mod capabilities;
 pub mod captchas;
 pub mod dispatch;
@@ -14,7 +14,7 @@ pub mod messages;
 pub mod orders;
 pub mod rate_limits;
 pub mod saved_images;
-pub mod task_group;
+pub mod group_commit;
 pub mod tasks;
 pub mod tenants;
 pub mod tokens;

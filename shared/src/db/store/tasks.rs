@@ -12,7 +12,7 @@ use serde_json::Value;
 
 use crate::db::entities::{tasks, users};
 use crate::db::store::ledger;
-use crate::db::store::task_group::{self, Ending, Finish};
+use crate::db::store::group_commit::{self, Ending, Finish};
 use crate::db::StoreError;
 use crate::domain::{BizType, Lingshi, TaskId, TaskResult, TaskStatus, UserId};
 
@@ -274,14 +274,14 @@ pub async fn result_owner(db: &impl ConnectionTrait, task: TaskId) -> Result<Opt
 /// Claims a NEW task for a worker: RUNNING, one more attempt, a lease.
 /// Returns `None` when the task is not NEW any more (a duplicate job, or a
 /// task already finished or stopped), which the worker treats as done.
-/// (A group of one: workers group their claims, see `store::task_group`.)
+/// (A group of one: workers group their claims, see `store::group_commit`.)
 pub async fn claim_task<C: ConnectionTrait + TransactionTrait>(
     db: &C,
     id: TaskId,
     worker_id: &str,
     lease: Duration,
 ) -> Result<Option<TaskRecord>, StoreError> {
-    let written = task_group::write_group(db, worker_id, lease, &[id], &[]).await?;
+    let written = group_commit::write_group(db, worker_id, lease, &[id], &[]).await?;
     Ok(written.claimed.into_iter().next().flatten())
 }
 
@@ -311,7 +311,7 @@ pub async fn set_progress(
 }
 
 /// SUCCESS with results and the task's lingshi settled, only if this
-/// worker still holds the task (a group of one, see `store::task_group`).
+/// worker still holds the task (a group of one, see `store::group_commit`).
 pub async fn complete_task<C: ConnectionTrait + TransactionTrait>(
     db: &C,
     id: TaskId,
@@ -339,7 +339,7 @@ async fn finish_alone<C: ConnectionTrait + TransactionTrait>(
     worker_id: &str,
     finish: Finish,
 ) -> Result<bool, StoreError> {
-    let written = task_group::write_group(db, worker_id, Duration::zero(), &[], &[finish]).await?;
+    let written = group_commit::write_group(db, worker_id, Duration::zero(), &[], &[finish]).await?;
     Ok(written.finished.first().copied().unwrap_or(false))
 }
 

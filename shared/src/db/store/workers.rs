@@ -7,9 +7,10 @@ use std::collections::BTreeMap;
 use chrono::{DateTime, Duration, Utc};
 use sea_orm::sea_query::{Expr, OnConflict};
 use sea_orm::{
-    ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
+    ActiveEnum, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
 };
 
+use crate::db::entities::worker_nodes::WorkerStatus;
 use crate::db::entities::{tasks, worker_nodes};
 use crate::db::store::capabilities::ModelReport;
 use crate::db::StoreError;
@@ -98,7 +99,7 @@ impl NodeStatus {
     }
 
     fn of(row: &worker_nodes::Model, live_since: DateTime<Utc>) -> Self {
-        if row.status == "offline" {
+        if row.status == WorkerStatus::Offline {
             NodeStatus::Offline
         } else if row.last_heartbeat_at <= live_since {
             NodeStatus::Stale
@@ -130,7 +131,7 @@ pub async fn register_worker(db: &impl ConnectionTrait, node: &WorkerNode) -> Re
         pool: Set(node.pool.clone()),
         capabilities: Set(caps),
         concurrency: Set(i32::try_from(node.concurrency).unwrap_or(i32::MAX)),
-        status: Set("online".to_owned()),
+        status: Set(WorkerStatus::Online),
         started_at: Set(now),
         last_heartbeat_at: Set(now),
         desired_state: Set(DesiredState::Active.as_str().to_owned()),
@@ -189,7 +190,7 @@ pub async fn set_desired_state(db: &impl ConnectionTrait, id: &str, state: Desir
 
 pub async fn deregister_worker(db: &impl ConnectionTrait, id: &str) -> Result<(), StoreError> {
     worker_nodes::Entity::update_many()
-        .col_expr(worker_nodes::Column::Status, Expr::value("offline"))
+        .col_expr(worker_nodes::Column::Status, Expr::value(WorkerStatus::Offline.to_value()))
         .filter(worker_nodes::Column::Id.eq(id))
         .exec(db)
         .await?;
@@ -199,7 +200,7 @@ pub async fn deregister_worker(db: &impl ConnectionTrait, id: &str) -> Result<()
 /// Workers that are online and heart-beat since `since`.
 pub async fn count_live_workers(db: &impl ConnectionTrait, since: DateTime<Utc>) -> Result<u64, StoreError> {
     Ok(worker_nodes::Entity::find()
-        .filter(worker_nodes::Column::Status.eq("online"))
+        .filter(worker_nodes::Column::Status.eq(WorkerStatus::Online))
         .filter(worker_nodes::Column::LastHeartbeatAt.gt(since))
         .count(db)
         .await?)
@@ -245,7 +246,7 @@ pub async fn list_nodes(
     let rows = worker_nodes::Entity::find()
         .filter(
             sea_orm::Condition::any()
-                .add(worker_nodes::Column::Status.ne("offline"))
+                .add(worker_nodes::Column::Status.ne(WorkerStatus::Offline))
                 .add(worker_nodes::Column::LastHeartbeatAt.gt(Utc::now() - Duration::days(1))),
         )
         .order_by_desc(worker_nodes::Column::StartedAt)

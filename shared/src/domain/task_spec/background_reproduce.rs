@@ -20,7 +20,7 @@
 use serde_json::{json, Map, Value};
 
 use super::product_image::{OutputRatio, DEFAULT_ERODE, MAX_ERODE, MAX_GEN_NUM};
-use super::{parse_upload_url, reject_unknown, required_str, upload_url};
+use super::{parse_upload_url, reject_unknown, required_str, small_int, upload_url};
 use crate::domain::{Invalid, UploadId};
 use crate::error::ErrorCode;
 
@@ -154,17 +154,6 @@ pub fn parse(params: &Map<String, Value>) -> Result<BackgroundReproduceSpec, Inv
         gen_num: small_int(params, "genNum", 1, MAX_GEN_NUM, 1)?,
         ratio,
     })
-}
-
-fn small_int(params: &Map<String, Value>, key: &'static str, min: u8, max: u8, default: u8) -> Result<u8, Invalid> {
-    match params.get(key) {
-        None | Some(Value::Null) => Ok(default),
-        Some(v) => v
-            .as_u64()
-            .filter(|n| (u64::from(min)..=u64::from(max)).contains(n))
-            .map(|n| n as u8)
-            .ok_or(Invalid::field(ErrorCode::InvalidParam, key)),
-    }
 }
 
 #[cfg(test)]

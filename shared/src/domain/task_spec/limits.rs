@@ -35,6 +35,7 @@ pub fn limits_of(biz: BizType) -> Vec<(&'static str, u32)> {
             ("durationMinMs", video::MIN_DURATION_TENTHS * 100),
             ("durationMaxMs", video::MAX_DURATION_TENTHS * 100),
             ("durationDefaultMs", video::DEFAULT_DURATION_TENTHS * 100),
+            ("motionDistanceMin", video::MIN_MOTION_DISTANCE),
             ("motionDistanceMax", video::MAX_MOTION_DISTANCE),
             ("motionDistanceDefault", video::DEFAULT_MOTION_DISTANCE),
         ],

@@ -164,6 +164,25 @@ impl TaskSpec {
     }
 }
 
+/// An optional small integer option: `default` when absent or null, else
+/// a whole number in `min..=max`, or `INVALID_PARAM` naming `key`.
+pub(crate) fn small_int(
+    params: &Map<String, Value>,
+    key: &'static str,
+    min: u8,
+    max: u8,
+    default: u8,
+) -> Result<u8, Invalid> {
+    match params.get(key) {
+        None | Some(Value::Null) => Ok(default),
+        Some(v) => v
+            .as_u64()
+            .filter(|n| (u64::from(min)..=u64::from(max)).contains(n))
+            .map(|n| n as u8)
+            .ok_or(Invalid::field(ErrorCode::InvalidParam, key)),
+    }
+}
+
 fn parse_cutout(params: &Map<String, Value>) -> Result<CutoutSpec, Invalid> {
     reject_unknown(params, &["imageUrl", "model", "mode"])?;
     let image = parse_upload_url(required_str(params, "imageUrl")?)

@@ -20,7 +20,7 @@
 
 use serde_json::{json, Map, Value};
 
-use super::{parse_upload_url, reject_unknown, required_str, upload_url};
+use super::{parse_upload_url, reject_unknown, required_str, small_int, upload_url};
 use crate::domain::{Invalid, UploadId};
 use crate::error::ErrorCode;
 
@@ -222,17 +222,6 @@ fn colour_field(v: Option<&Value>, field: &'static str) -> Result<[u8; 3], Inval
     v.and_then(Value::as_str).and_then(parse_colour).ok_or(Invalid::field(ErrorCode::ProductBadColour, field))
 }
 
-fn int_field(params: &Map<String, Value>, key: &'static str, min: u8, max: u8, default: u8) -> Result<u8, Invalid> {
-    match params.get(key) {
-        None | Some(Value::Null) => Ok(default),
-        Some(v) => v
-            .as_u64()
-            .filter(|n| (u64::from(min)..=u64::from(max)).contains(n))
-            .map(|n| n as u8)
-            .ok_or(Invalid::field(ErrorCode::InvalidParam, key)),
-    }
-}
-
 pub fn parse(params: &Map<String, Value>) -> Result<ProductImageSpec, Invalid> {
     reject_unknown(
         params,
@@ -311,11 +300,11 @@ pub fn parse(params: &Map<String, Value>) -> Result<ProductImageSpec, Invalid> {
     Ok(ProductImageSpec {
         image,
         background,
-        scale: int_field(params, "scale", 0, 100, 0)?,
-        erode: int_field(params, "erodeSize", 0, MAX_ERODE, DEFAULT_ERODE)?,
+        scale: small_int(params, "scale", 0, 100, 0)?,
+        erode: small_int(params, "erodeSize", 0, MAX_ERODE, DEFAULT_ERODE)?,
         ratio,
         format,
-        gen_num: int_field(params, "genNum", 1, MAX_GEN_NUM, 1)?,
+        gen_num: small_int(params, "genNum", 1, MAX_GEN_NUM, 1)?,
         reflection,
     })
 }

@@ -6,7 +6,7 @@ use qrcode::bits::encode_auto;
 use qrcode::EcLevel;
 use serde_json::{Map, Value};
 
-use super::{parse_upload_url, reject_unknown, required_str, upload_url};
+use super::{parse_upload_url, reject_unknown, required_str, small_int, upload_url};
 use crate::domain::{Invalid, UploadId};
 use crate::error::ErrorCode;
 
@@ -98,21 +98,10 @@ pub fn parse(params: &Map<String, Value>) -> Result<QrCodeArtSpec, Invalid> {
         Some(Value::String(s)) => QrShape::parse(s).ok_or(Invalid::field(ErrorCode::InvalidParam, "shape"))?,
         Some(_) => return Err(Invalid::field(ErrorCode::InvalidParam, "shape")),
     };
-    let strength = int_in(params, "strength", 0, 100, QR_DEFAULT_STRENGTH)?;
-    let top_n = int_in(params, "topN", 1, QR_MAX_TOP_N, QR_DEFAULT_TOP_N)?;
-    let scene = int_in(params, "scene", QR_SCENE, QR_SCENE, QR_SCENE)?;
+    let strength = small_int(params, "strength", 0, 100, QR_DEFAULT_STRENGTH)?;
+    let top_n = small_int(params, "topN", 1, QR_MAX_TOP_N, QR_DEFAULT_TOP_N)?;
+    let scene = small_int(params, "scene", QR_SCENE, QR_SCENE, QR_SCENE)?;
     Ok(QrCodeArtSpec { content, image, shape, strength, top_n, scene })
-}
-
-fn int_in(params: &Map<String, Value>, key: &'static str, min: u8, max: u8, default: u8) -> Result<u8, Invalid> {
-    match params.get(key) {
-        None | Some(Value::Null) => Ok(default),
-        Some(v) => v
-            .as_u64()
-            .filter(|n| (u64::from(min)..=u64::from(max)).contains(n))
-            .map(|n| n as u8)
-            .ok_or(Invalid::field(ErrorCode::InvalidParam, key)),
-    }
 }
 
 #[cfg(test)]

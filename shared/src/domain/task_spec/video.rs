@@ -166,6 +166,7 @@ pub const MIN_DURATION_TENTHS: u32 = 10;
 pub const MAX_DURATION_TENTHS: u32 = 50;
 pub const DEFAULT_DURATION_TENTHS: u32 = 25;
 pub const DEFAULT_MOTION_DISTANCE: u32 = 3;
+pub const MIN_MOTION_DISTANCE: u32 = 1;
 pub const MAX_MOTION_DISTANCE: u32 = 5;
 
 /// `IMG_2_VEDIO` options.
@@ -287,7 +288,7 @@ pub fn parse(params: &Map<String, Value>) -> Result<VideoSpec, Invalid> {
     let motion_distance = match params.get("motionDistance") {
         None | Some(Value::Null) => DEFAULT_MOTION_DISTANCE,
         Some(v) => match v.as_u64() {
-            Some(d) if (1..=u64::from(MAX_MOTION_DISTANCE)).contains(&d) => d as u32,
+            Some(d) if (u64::from(MIN_MOTION_DISTANCE)..=u64::from(MAX_MOTION_DISTANCE)).contains(&d) => d as u32,
             _ => return Err(Invalid::field(ErrorCode::InvalidParam, "motionDistance")),
         },
     };

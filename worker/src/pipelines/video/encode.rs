@@ -11,18 +11,10 @@
 //! out of our address space, and `scripts/run` / `scripts/test` install it.
 
 use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 
 use pixmart_shared::domain::VideoFormat;
-
-/// Where ffmpeg is: `PIXMART_FFMPEG`, else the first `ffmpeg` on `PATH`.
-pub fn find_ffmpeg() -> Option<PathBuf> {
-    if let Some(p) = std::env::var_os("PIXMART_FFMPEG").map(PathBuf::from) {
-        return p.is_file().then_some(p);
-    }
-    std::env::split_paths(&std::env::var_os("PATH")?).map(|d| d.join("ffmpeg")).find(|p| p.is_file())
-}
 
 #[derive(Debug, Clone, Copy)]
 pub struct EncodeSettings {
@@ -150,7 +142,7 @@ pub fn encode(
     Ok(std::fs::read(&out.0)?)
 }
 
-struct TempOut(PathBuf);
+struct TempOut(std::path::PathBuf);
 
 impl Drop for TempOut {
     fn drop(&mut self) {

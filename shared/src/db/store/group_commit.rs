@@ -10,7 +10,7 @@
 //! opens, never what a duplicated or late job can do. The rows a statement
 //! changed are read back by the timestamp it wrote (whole microseconds,
 //! what PostgreSQL stores), which no other write of that task carries.
-//! Every statement finds its rows by id (see `store::by_key`).
+//! Every statement finds its rows by id (see `store::key_guards`).
 //! With one writer per worker process, a node's jobs never contend for the
 //! SQLite write lock with each other either.
 
@@ -23,7 +23,7 @@ use sea_orm::{
 };
 
 use crate::db::entities::{tasks, worker_nodes};
-use crate::db::store::by_key::guard_eq;
+use crate::db::store::key_guards::guard_eq;
 use crate::db::store::ledger;
 use crate::db::store::tasks::TaskRecord;
 use crate::db::StoreError;

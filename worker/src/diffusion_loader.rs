@@ -105,7 +105,7 @@ pub fn load_diffusion(
     let present: Vec<&str> = MODEL_FOLDERS.into_iter().filter(|f| models_dir.join(f).is_dir()).collect();
     if present.is_empty() {
         missing.push(format!(
-            "stable-diffusion: none of {} in {} (model hub only; see README: Diffusion models)",
+            "stable-diffusion: none of {} in {} (model hub only; see docs/MODELS.md)",
             MODEL_FOLDERS.join(", "),
             models_dir.display()
         ));

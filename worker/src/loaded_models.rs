@@ -14,7 +14,7 @@ use pixmart_shared::domain::CutoutModel;
 #[derive(Default)]
 pub struct LoadedModels {
     cutout: HashMap<CutoutModel, Arc<CutoutSession>>,
-    diffusion: Option<crate::models_diffusion::LoadedDiffusion>,
+    diffusion: Option<crate::diffusion_loader::LoadedDiffusion>,
     /// The video encoder (image-to-video needs it besides ISNet).
     ffmpeg: Option<std::path::PathBuf>,
     /// Arbitrary style transfer (background replication, STYLE_IMITATION).
@@ -32,9 +32,9 @@ impl LoadedModels {
         // candle, not ONNX Runtime: loads whether or not ORT is present.
         let mut missing = Vec::new();
         let policy = crate::registry::policy(settings);
-        let diffusion = crate::models_diffusion::load_diffusion(&settings.dir, registry, policy, &mut missing);
+        let diffusion = crate::diffusion_loader::load_diffusion(&settings.dir, registry, policy, &mut missing);
         let mut loaded = LoadedModels { diffusion, missing, ..LoadedModels::default() };
-        loaded.find_ffmpeg();
+        loaded.use_ffmpeg(settings.ffmpeg.clone());
         let Some(dylib) = settings.ort_dylib_path.as_deref() else {
             loaded
                 .missing
@@ -83,7 +83,7 @@ impl LoadedModels {
         self.cutout.get(&model).cloned()
     }
 
-    pub fn diffusion(&self) -> Option<&crate::models_diffusion::LoadedDiffusion> {
+    pub fn diffusion(&self) -> Option<&crate::diffusion_loader::LoadedDiffusion> {
         self.diffusion.as_ref()
     }
 
@@ -91,12 +91,12 @@ impl LoadedModels {
         self.ffmpeg.as_deref()
     }
 
-    /// Looks for ffmpeg (see `pipelines::video::encode::find_ffmpeg`).
-    fn find_ffmpeg(&mut self) {
-        self.ffmpeg = crate::pipelines::video::encode::find_ffmpeg();
+    /// The ffmpeg the settings found (`ModelSettings::ffmpeg`).
+    fn use_ffmpeg(&mut self, ffmpeg: Option<std::path::PathBuf>) {
+        self.ffmpeg = ffmpeg;
         match &self.ffmpeg {
             Some(p) => tracing::info!(path = %p.display(), "ffmpeg found"),
-            None => self.missing.push("ffmpeg: not found on PATH (install the ffmpeg package)".into()),
+            None => self.missing.push("ffmpeg: not found (install the ffmpeg package or set PIXMART__MODELS__FFMPEG)".into()),
         }
     }
 }

@@ -1,14 +1,6 @@
-//! The database as the queue of record. A NEW task with no `dispatched_at`
-//! waits here; the dispatcher asks which task of a queue goes to Redis next
-//! and marks it dispatched with a guarded `UPDATE`, so several dispatchers
-//! (API instances) never send the same task twice.
-//!
-//! Who goes next, per queue (family × pool):
-//! 1. the lane whose oldest waiting task is oldest once each lane's head
-//!    start is subtracted (paid lanes first, standard never starved);
-//! 2. within that lane, the share (tenant, or user without one) with the
-//!    fewest tasks in flight (dispatched or running), then the oldest;
-//! 3. that share's oldest waiting task.
+//! Choosing which waiting task of a queue goes to Redis next, and marking
+//! it dispatched (guarded, so two dispatchers never send one task twice);
+//! putting back jobs lost with Redis.
 
 use std::collections::HashMap;
 
@@ -19,8 +11,9 @@ use sea_orm::{
     QueryOrder, QuerySelect, TransactionTrait,
 };
 
+use crate::db::entities::worker_nodes::WorkerStatus;
 use crate::db::entities::{tasks, tenant_pools, worker_nodes};
-use crate::db::store::by_key::{guard_eq, guard_is_null};
+use crate::db::store::key_guards::{guard_eq, guard_is_null};
 use crate::db::store::{membership, tenants};
 use crate::db::StoreError;
 use crate::domain::{BizType, TaskId, TaskStatus, UserId};
@@ -31,53 +24,6 @@ fn waiting() -> sea_orm::Condition {
     sea_orm::Condition::all()
         .add(tasks::Column::Status.eq(TaskStatus::New.as_str()))
         .add(tasks::Column::DispatchedAt.is_null())
-}
-
-/// The fairness share of a user: their tenant's, or their own.
-pub fn share_key(user: UserId, tenant: Option<i64>) -> String {
-    match tenant {
-        Some(t) => format!("t:{t}"),
-        None => format!("u:{}", user.0),
-    }
-}
-
-/// Where a user's next task goes: its pool, lane and fairness share, and
-/// whether only commercially licensed models may run it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Route {
-    pub pool: String,
-    pub lane: Lane,
-    pub share_key: String,
-    /// The user's tenant refuses non-commercial models.
-    pub commercial_only: bool,
-}
-
-impl Route {
-    /// The queue a task of `biz` on this route goes to (see [`QueueKey`]).
-    pub fn queue_key(&self, biz: BizType) -> QueueKey {
-        QueueKey::for_task(biz, Some(&self.pool)).commercial_only(self.commercial_only)
-    }
-}
-
-/// The route of a user's tasks: a tenant with a dedicated pool sends them
-/// there; the lane is the user's tier's speed (members of an enterprise
-/// tenant get the exclusive lane); the share is the tenant, or the user; a
-/// tenant that refuses non-commercial models gets the commercial queues.
-pub async fn route_for(db: &impl ConnectionTrait, user: UserId) -> Result<Route, StoreError> {
-    let tenant = tenants::tenant_of_user(db, user).await?;
-    let tier = membership::current_tier(db, user).await?;
-    let mut lane = Lane::for_tier(tier);
-    if tenant.as_ref().is_some_and(|t| t.enterprise) {
-        lane = Lane::Exclusive;
-    }
-    let commercial_only = tenant.as_ref().is_some_and(|t| t.switches.refuse_non_commercial_models);
-    let tenant_id = tenant.map(|t| t.id);
-    Ok(Route {
-        pool: pool_of_tenant(db, tenant_id).await?,
-        lane,
-        share_key: share_key(user, tenant_id),
-        commercial_only,
-    })
 }
 
 /// Tasks waiting in the database (not yet handed to Redis), all queues.
@@ -304,7 +250,7 @@ async fn oldest_of_share(
 }
 
 /// Marks the chosen tasks dispatched, in one statement (by id, see
-/// `store::by_key`), if they still wait; returns those it marked, in the
+/// `store::key_guards`), if they still wait; returns those it marked, in the
 /// chosen order. When another dispatcher
 /// took some meanwhile, ours are those carrying this round's timestamp
 /// (whole microseconds, what PostgreSQL stores).
@@ -392,218 +338,6 @@ pub async fn redispatch(
     Ok(res.rows_affected == 1)
 }
 
-// ---- observability ----------------------------------------------------
-
-/// Tasks of one task type, pool and lane by where they are.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct QueueDepth {
-    pub biz_type: String,
-    pub pool: String,
-    pub lane: String,
-    /// NEW, waiting in the database.
-    pub waiting: u64,
-    /// NEW, job in Redis.
-    pub dispatched: u64,
-    pub running: u64,
-}
-
-/// Queue depth by task type, pool and lane (for the admin page and
-/// `/metrics`).
-pub async fn queue_depths(db: &impl ConnectionTrait) -> Result<Vec<QueueDepth>, StoreError> {
-    let rows: Vec<(String, String, String, String, bool, i64)> = tasks::Entity::find()
-        .select_only()
-        .column(tasks::Column::BizType)
-        .column(tasks::Column::Pool)
-        .column(tasks::Column::Lane)
-        .column(tasks::Column::Status)
-        .column_as(Expr::col(tasks::Column::DispatchedAt).is_not_null(), "dispatched")
-        .column_as(Expr::col(tasks::Column::Id).count(), "n")
-        .filter(tasks::Column::Status.is_in([TaskStatus::New.as_str(), TaskStatus::Running.as_str()]))
-        .group_by(tasks::Column::BizType)
-        .group_by(tasks::Column::Pool)
-        .group_by(tasks::Column::Lane)
-        .group_by(tasks::Column::Status)
-        .group_by(Expr::col(tasks::Column::DispatchedAt).is_not_null())
-        .into_tuple()
-        .all(db)
-        .await?;
-    let mut by_key: std::collections::BTreeMap<(String, String, String), QueueDepth> = Default::default();
-    for (biz_type, pool, lane, status, dispatched, n) in rows {
-        let n = u64::try_from(n).unwrap_or(0);
-        let d = by_key.entry((biz_type.clone(), pool.clone(), lane.clone())).or_insert_with(|| QueueDepth {
-            biz_type,
-            pool,
-            lane,
-            waiting: 0,
-            dispatched: 0,
-            running: 0,
-        });
-        if status == TaskStatus::Running.as_str() {
-            d.running += n;
-        } else if dispatched {
-            d.dispatched += n;
-        } else {
-            d.waiting += n;
-        }
-    }
-    Ok(by_key.into_values().collect())
-}
-
-// ---- dedicated pools --------------------------------------------------
-
-/// Routes a tenant's future tasks to `pool` (`None`: back to the shared
-/// pool). Tasks already submitted keep their queue.
-pub async fn assign_tenant_pool(db: &impl ConnectionTrait, tenant: i64, pool: Option<&str>) -> Result<(), StoreError> {
-    match pool {
-        Some(pool) => {
-            tenant_pools::Entity::insert(tenant_pools::ActiveModel {
-                tenant_id: Set(tenant),
-                pool: Set(pool.to_owned()),
-                created_at: Set(Utc::now()),
-            })
-            .on_conflict(
-                OnConflict::column(tenant_pools::Column::TenantId).update_column(tenant_pools::Column::Pool).to_owned(),
-            )
-            .exec(db)
-            .await?;
-        }
-        None => {
-            tenant_pools::Entity::delete_by_id(tenant).exec(db).await?;
-        }
-    }
-    Ok(())
-}
-
-/// The pool a tenant's tasks go to (the shared pool without an assignment).
-pub async fn pool_of_tenant(db: &impl ConnectionTrait, tenant: Option<i64>) -> Result<String, StoreError> {
-    let Some(tenant) = tenant else { return Ok(DEFAULT_POOL.to_owned()) };
-    Ok(tenant_pools::Entity::find_by_id(tenant).one(db).await?.map_or_else(|| DEFAULT_POOL.to_owned(), |r| r.pool))
-}
-
-/// One compute pool as admins see it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PoolStatus {
-    pub pool: String,
-    /// Tenants assigned to it.
-    pub tenants: Vec<i64>,
-    /// Workers online with a heartbeat since the cut-off.
-    pub live_workers: u64,
-    /// Their summed concurrency.
-    pub live_concurrency: u64,
-    /// NEW tasks (waiting in the database or in Redis).
-    pub queued_tasks: u64,
-    pub running_tasks: u64,
-}
-
-impl PoolStatus {
-    /// Tasks are queued and nothing can run them: shown to admins, and on
-    /// the tasks themselves (`waitingForPool`).
-    pub fn is_stranded(&self) -> bool {
-        self.live_workers == 0 && self.queued_tasks > 0
-    }
-}
-
-/// Every pool that has a tenant, a worker or a task, with its live workers
-/// (heart-beat since `live_since`) and its queued tasks.
-pub async fn pools_overview(
-    db: &impl ConnectionTrait,
-    live_since: DateTime<Utc>,
-) -> Result<Vec<PoolStatus>, StoreError> {
-    let mut pools: std::collections::BTreeMap<String, PoolStatus> = Default::default();
-    let entry = |pools: &mut std::collections::BTreeMap<String, PoolStatus>, pool: String| {
-        pools.entry(pool.clone()).or_insert_with(|| PoolStatus {
-            pool,
-            tenants: vec![],
-            live_workers: 0,
-            live_concurrency: 0,
-            queued_tasks: 0,
-            running_tasks: 0,
-        });
-    };
-    entry(&mut pools, DEFAULT_POOL.to_owned());
-    for t in tenant_pools::Entity::find().order_by_asc(tenant_pools::Column::TenantId).all(db).await? {
-        entry(&mut pools, t.pool.clone());
-        if let Some(p) = pools.get_mut(&t.pool) {
-            p.tenants.push(t.tenant_id);
-        }
-    }
-    let workers: Vec<(String, i64, i64)> = worker_nodes::Entity::find()
-        .select_only()
-        .column(worker_nodes::Column::Pool)
-        .column_as(Expr::col(worker_nodes::Column::Id).count(), "n")
-        .column_as(worker_nodes::Column::Concurrency.sum(), "c")
-        .filter(worker_nodes::Column::Status.eq("online"))
-        .filter(worker_nodes::Column::LastHeartbeatAt.gt(live_since))
-        .group_by(worker_nodes::Column::Pool)
-        .into_tuple()
-        .all(db)
-        .await?;
-    for (pool, n, c) in workers {
-        entry(&mut pools, pool.clone());
-        if let Some(p) = pools.get_mut(&pool) {
-            p.live_workers = u64::try_from(n).unwrap_or(0);
-            p.live_concurrency = u64::try_from(c).unwrap_or(0);
-        }
-    }
-    let queued: Vec<(String, String, i64)> = tasks::Entity::find()
-        .select_only()
-        .column(tasks::Column::Pool)
-        .column(tasks::Column::Status)
-        .column_as(Expr::col(tasks::Column::Id).count(), "n")
-        .filter(tasks::Column::Status.is_in([TaskStatus::New.as_str(), TaskStatus::Running.as_str()]))
-        .group_by(tasks::Column::Pool)
-        .group_by(tasks::Column::Status)
-        .into_tuple()
-        .all(db)
-        .await?;
-    for (pool, status, n) in queued {
-        entry(&mut pools, pool.clone());
-        if let Some(p) = pools.get_mut(&pool) {
-            let n = u64::try_from(n).unwrap_or(0);
-            if status == TaskStatus::Running.as_str() {
-                p.running_tasks = n;
-            } else {
-                p.queued_tasks = n;
-            }
-        }
-    }
-    Ok(pools.into_values().collect())
-}
-
-/// Summed concurrency of the live workers of a pool (the dispatcher sizes
-/// a queue's Redis window from it).
-pub async fn live_concurrency(
-    db: &impl ConnectionTrait,
-    pool: &str,
-    live_since: DateTime<Utc>,
-) -> Result<u64, StoreError> {
-    let sum: Option<Option<i64>> = worker_nodes::Entity::find()
-        .select_only()
-        .column_as(worker_nodes::Column::Concurrency.sum(), "c")
-        .filter(worker_nodes::Column::Pool.eq(pool))
-        .filter(worker_nodes::Column::Status.eq("online"))
-        .filter(worker_nodes::Column::LastHeartbeatAt.gt(live_since))
-        .into_tuple()
-        .one(db)
-        .await?;
-    Ok(sum.flatten().and_then(|c| u64::try_from(c).ok()).unwrap_or(0))
-}
-
-/// Whether a pool has a live worker (a task of a pool without one is
-/// marked `waitingForPool`).
-pub async fn pool_is_live(
-    db: &impl ConnectionTrait,
-    pool: &str,
-    live_since: DateTime<Utc>,
-) -> Result<bool, StoreError> {
-    Ok(worker_nodes::Entity::find()
-        .filter(worker_nodes::Column::Pool.eq(pool))
-        .filter(worker_nodes::Column::Status.eq("online"))
-        .filter(worker_nodes::Column::LastHeartbeatAt.gt(live_since))
-        .count(db)
-        .await?
-        > 0)
-}
 
 #[cfg(test)]
 mod tests {

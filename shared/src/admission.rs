@@ -1,0 +1,122 @@
+//! Admission: the business rules every generation submission passes before
+//! it is created and charged, in one place for single submissions and
+//! batches (so the two cannot drift apart): brand gates, tier rules,
+//! ownership of the inputs, the pool's route, whether the pool can serve
+//! the type, and the tasks to create with their price.
+
+use crate::db::store::capabilities::{self as cap_store, BizCapability, CapabilityState, Windows};
+use crate::db::store::dispatch::{self as dispatch_store, Route};
+use crate::db::store::tasks::NewTask;
+use crate::db::store::{membership, tenants, uploads};
+use crate::db::StoreError;
+use crate::domain::{BizType, TaskId, TaskSpec, UserId};
+use crate::error::ErrorCode;
+
+/// A single submission or a batch: batches need a tier that allows them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Submission {
+    Single,
+    Batch,
+}
+
+/// What is asked: `specs` (all of type `biz`) for `user`.
+#[derive(Debug, Clone, Copy)]
+pub struct Request<'a> {
+    pub user: UserId,
+    pub biz: BizType,
+    pub specs: &'a [TaskSpec],
+    pub submission: Submission,
+    /// The request's brand lets its users make customized images
+    /// (`customizedImage`; the same flag hides the page).
+    pub brand_allows_custom_images: bool,
+    /// What "recently" means for the pool's capability memory.
+    pub windows: Windows,
+}
+
+/// Why a submission is refused.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Refusal {
+    /// A rule says no: the code and the field it is about.
+    Rule { code: ErrorCode, field: Option<&'static str> },
+    /// The pool has no node that serves the type (or only with models the
+    /// tenant refuses); the capability names what is missing.
+    Capability { code: ErrorCode, capability: BizCapability, pool: String },
+}
+
+impl Refusal {
+    fn rule(code: ErrorCode) -> Self {
+        Refusal::Rule { code, field: None }
+    }
+}
+
+/// An admitted submission: where its tasks go.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Admitted {
+    pub route: Route,
+    pub biz: BizType,
+}
+
+impl Admitted {
+    /// The task to create for `spec`, with its price and route; the job's
+    /// queue name carries the dispatcher's `namespace`.
+    pub fn new_task(&self, owner: UserId, spec: &TaskSpec, namespace: &str, idempotency_key: Option<String>) -> NewTask {
+        NewTask {
+            id: TaskId::new(),
+            owner,
+            biz_type: self.biz,
+            params: spec.to_params(),
+            cost: spec.cost(),
+            pool: self.route.pool.clone(),
+            lane: self.route.lane.as_str().to_owned(),
+            share_key: self.route.share_key.clone(),
+            queue: self.route.queue_key(self.biz).name(namespace),
+            idempotency_key,
+        }
+    }
+
+    /// The queue name every task of this submission goes to.
+    pub fn queue(&self, namespace: &str) -> String {
+        self.route.queue_key(self.biz).name(namespace)
+    }
+}
+
+/// Admits a submission or says why not.
+pub async fn admit(
+    db: &impl sea_orm::ConnectionTrait,
+    request: Request<'_>,
+) -> Result<Result<Admitted, Refusal>, StoreError> {
+    let Request { user, biz, specs, submission, brand_allows_custom_images, windows } = request;
+    if biz == BizType::PetImageCustomized && !brand_allows_custom_images {
+        return Ok(Err(Refusal::rule(ErrorCode::CustomizedImageDisabled)));
+    }
+    let tier = membership::current_tier(db, user).await?;
+    if submission == Submission::Batch && !tier.allows_batch() {
+        return Ok(Err(Refusal::rule(ErrorCode::BatchNotAllowed)));
+    }
+    if specs.iter().any(TaskSpec::uses_custom_colour) && !tier.allows_custom_colour() {
+        return Ok(Err(Refusal::rule(ErrorCode::CustomColourNeedsMembership)));
+    }
+    for upload in specs.iter().flat_map(TaskSpec::input_uploads) {
+        let owned = uploads::get_upload(db, upload).await?.is_some_and(|u| u.owner == user);
+        if !owned {
+            return Ok(Err(Refusal::Rule { code: ErrorCode::ImageNotFound, field: Some("imageUrl") }));
+        }
+    }
+    let route = dispatch_store::route_for(db, user).await?;
+    // No node in the pool has served this type recently: refuse now, naming
+    // the missing model, rather than accept a task that can only wait.
+    let refuse_non_commercial =
+        tenants::tenant_of_user(db, user).await?.is_some_and(|t| t.switches.refuse_non_commercial_models);
+    let capability = cap_store::capability_for(db, &route.pool, biz, windows, refuse_non_commercial).await?;
+    if !capability.state.accepts() {
+        let code = match capability.state {
+            CapabilityState::NotAllowed => ErrorCode::ModelNotAllowed,
+            CapabilityState::Available
+            | CapabilityState::Waiting
+            | CapabilityState::ModelMissing
+            | CapabilityState::NoWorker => ErrorCode::ModelMissing,
+        };
+        return Ok(Err(Refusal::Capability { code, capability, pool: route.pool }));
+    }
+    Ok(Ok(Admitted { route, biz }))
+}

@@ -1,0 +1,53 @@
+//! Whether a pool has live workers and how much they can run at once.
+
+use std::collections::HashMap;
+
+use chrono::{DateTime, Duration, SubsecRound, Utc};
+use sea_orm::sea_query::{Expr, ExprTrait, OnConflict};
+use sea_orm::{
+    ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter,
+    QueryOrder, QuerySelect, TransactionTrait,
+};
+
+use crate::db::entities::worker_nodes::WorkerStatus;
+use crate::db::entities::{tasks, tenant_pools, worker_nodes};
+use crate::db::store::key_guards::{guard_eq, guard_is_null};
+use crate::db::store::{membership, tenants};
+use crate::db::StoreError;
+use crate::domain::{BizType, TaskId, TaskStatus, UserId};
+use crate::jobs::{Lane, QueueKey, DEFAULT_POOL};
+
+/// Summed concurrency of the live workers of a pool (the dispatcher sizes
+/// a queue's Redis window from it).
+pub async fn live_concurrency(
+    db: &impl ConnectionTrait,
+    pool: &str,
+    live_since: DateTime<Utc>,
+) -> Result<u64, StoreError> {
+    let sum: Option<Option<i64>> = worker_nodes::Entity::find()
+        .select_only()
+        .column_as(worker_nodes::Column::Concurrency.sum(), "c")
+        .filter(worker_nodes::Column::Pool.eq(pool))
+        .filter(worker_nodes::Column::Status.eq(WorkerStatus::Online))
+        .filter(worker_nodes::Column::LastHeartbeatAt.gt(live_since))
+        .into_tuple()
+        .one(db)
+        .await?;
+    Ok(sum.flatten().and_then(|c| u64::try_from(c).ok()).unwrap_or(0))
+}
+
+/// Whether a pool has a live worker (a task of a pool without one is
+/// marked `waitingForPool`).
+pub async fn pool_is_live(
+    db: &impl ConnectionTrait,
+    pool: &str,
+    live_since: DateTime<Utc>,
+) -> Result<bool, StoreError> {
+    Ok(worker_nodes::Entity::find()
+        .filter(worker_nodes::Column::Pool.eq(pool))
+        .filter(worker_nodes::Column::Status.eq(WorkerStatus::Online))
+        .filter(worker_nodes::Column::LastHeartbeatAt.gt(live_since))
+        .count(db)
+        .await?
+        > 0)
+}
