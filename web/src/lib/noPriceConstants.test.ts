@@ -1,7 +1,8 @@
 /**
  * Prices come from the server (`GET /api/task-types`): no source file may
  * carry its own copy. This reads every module under src (tests and the
- * task-types fixture excepted) and fails on anything that declares a price.
+ * task-types fixture excepted) and fails on anything that declares a price,
+ * or a copy of one of the option limits the same endpoint serves.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -28,9 +29,12 @@ export const PRICE_PATTERNS: readonly RegExp[] = [
   /\bPRICES?\w*\s*[:=]\s*[{[\d]/, // a table named for prices
 ];
 
+/** The limits `GET /api/task-types` serves, as they were once written here (GEN_NUM_MAX = 4, QR_MAX_BYTES = 1273…). */
+export const LIMIT_PATTERNS: readonly RegExp[] = [/\b\w*(GEN_NUM|ERODE|TOP_N|BATCH_MAX|QR_MAX)\w*\s*[:=]\s*\d/];
+
 /** The lines of `text` a pattern matches, as `file:line: text`. */
-export function priceDeclarations(file: string, text: string): string[] {
-  return text.split('\n').flatMap((line, i) => (PRICE_PATTERNS.some((p) => p.test(line)) ? [`${file}:${i + 1}: ${line.trim()}`] : []));
+export function priceDeclarations(file: string, text: string, patterns: readonly RegExp[] = PRICE_PATTERNS): string[] {
+  return text.split('\n').flatMap((line, i) => (patterns.some((p) => p.test(line)) ? [`${file}:${i + 1}: ${line.trim()}`] : []));
 }
 
 describe('no price constants in the web', () => {
@@ -51,6 +55,14 @@ describe('no price constants in the web', () => {
     const files = sources(SRC);
     expect(files.length).toBeGreaterThan(50);
     const found = files.flatMap((f) => priceDeclarations(relative(SRC, f), readFileSync(f, 'utf8')));
+    expect(found).toEqual([]);
+  });
+
+  it("has no file under src keeping its own copy of the server's option limits", () => {
+    for (const line of ['export const GEN_NUM_MAX = 4;', 'export const QR_MAX_BYTES = 1273;', 'export const DEFAULT_ERODE = 3;', 'export const BATCH_MAX_ITEMS = 100;']) {
+      expect(priceDeclarations('x.ts', line, LIMIT_PATTERNS), line).toHaveLength(1);
+    }
+    const found = sources(SRC).flatMap((f) => priceDeclarations(relative(SRC, f), readFileSync(f, 'utf8'), LIMIT_PATTERNS));
     expect(found).toEqual([]);
   });
 });

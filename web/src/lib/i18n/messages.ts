@@ -272,6 +272,7 @@ export const messages = {
   'workspace.generate': { zh: '立即生成', en: 'Generate' },
   'workspace.generating': { zh: '生成中…', en: 'Generating…' },
   'workspace.cost': { zh: '{n} 灵石', en: '{n} coins' },
+  'workspace.limitsLoading': { zh: '正在读取选项，请稍候', en: 'Loading the options, one moment' },
 } as const satisfies Record<string, { zh: string; en: string }>;
 
 export type MessageKey = keyof typeof messages;
