@@ -15,6 +15,7 @@ import { CUTOUT_EDITOR_MESSAGES } from './cutoutEditor';
 import { PRODUCT_IMAGE_MESSAGES } from './productImage';
 import { REWRITE_BG_MESSAGES } from './rewriteBackground';
 import { RESULT_MESSAGES } from './results';
+import { ROUTE_MESSAGES } from './routes';
 import { ENGAGEMENT_MESSAGES } from './engagement';
 
 export const messages = {
@@ -208,6 +209,7 @@ export const messages = {
   ...PRODUCT_IMAGE_MESSAGES,
   ...REWRITE_BG_MESSAGES,
   ...RESULT_MESSAGES,
+  ...ROUTE_MESSAGES,
   'upload.hint': { zh: '点击上传图片', en: 'Click to upload an image' },
   'upload.rules': {
     zh: '支持 PNG/JPG/WEBP，500KB~10MB，宽高比 0.5~2，分辨率不低于 256*256',
