@@ -61,6 +61,8 @@ describe('route registry', () => {
     expect(new Set(paths).size).toBe(paths.length);
     for (const d of ROUTES) {
       if (d.group) expect(MENU_GROUPS).toContain(d.group);
+      // A title is a key of the one i18n table (t() would otherwise echo the key).
+      expect(messages[d.titleKey], d.path).toBeDefined();
       for (const lang of LANGS) expect(t(d.titleKey, undefined, lang).trim(), `${d.path} ${lang}`).not.toBe('');
     }
   });

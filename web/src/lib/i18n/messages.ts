@@ -16,6 +16,8 @@ import { PRODUCT_IMAGE_MESSAGES } from './productImage';
 import { REWRITE_BG_MESSAGES } from './rewriteBackground';
 import { RESULT_MESSAGES } from './results';
 import { ROUTE_MESSAGES } from './routes';
+import { VIDEO_MESSAGES } from './video';
+import { ADMIN_MESSAGES } from './admin';
 import { ENGAGEMENT_MESSAGES } from './engagement';
 
 export const messages = {
@@ -210,6 +212,8 @@ export const messages = {
   ...REWRITE_BG_MESSAGES,
   ...RESULT_MESSAGES,
   ...ROUTE_MESSAGES,
+  ...VIDEO_MESSAGES,
+  ...ADMIN_MESSAGES,
   'upload.hint': { zh: '点击上传图片', en: 'Click to upload an image' },
   'upload.rules': {
     zh: '支持 PNG/JPG/WEBP，500KB~10MB，宽高比 0.5~2，分辨率不低于 256*256',
