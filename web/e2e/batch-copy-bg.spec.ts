@@ -51,6 +51,8 @@ test('batch background copy: plan notice first, several files by chooser and dro
   await page.reload();
   await expect(notice).toHaveAttribute('data-allowed', 'true');
   await expect(notice).toContainText('旗舰版');
+  // The batch size is the server's (GET /api/task-types): files are taken once it has arrived.
+  await expect(page.getByTestId('batch-count')).toContainText('0/100');
 
   // Two files from one choice, a third dropped.
   await page.getByTestId('batch-file-input').setInputFiles([

@@ -7,7 +7,7 @@ import { createContext, useContext, useEffect, useMemo, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { useAppConfig, type AppConfig } from '../lib/config';
-import { useI18n } from '../lib/i18n';
+import { t, useI18n } from '../lib/i18n';
 import { USER_INFO_QUERY_KEY, openLoginDialog, useSession, useToken } from '../lib/session';
 import { watchViewportHeight } from '../lib/viewport';
 import { buildMenu, type GuardContext, type MenuSection } from './routes/guards';
@@ -90,7 +90,7 @@ export function useShellEffects(): void {
 
   useEffect(() => {
     const name = config.brand.name;
-    document.title = route && route.path !== '/' ? `${route.title[lang]} - ${name}` : name;
+    document.title = route && route.path !== '/' ? `${t(route.titleKey, undefined, lang)} - ${name}` : name;
   }, [route, lang, config.brand.name]);
 
   // The auth check runs on each path change: refresh the user info.

@@ -2,8 +2,11 @@ import type { ReactNode } from 'react';
 import { useI18n } from '../lib/i18n';
 
 interface GenerateButton {
-  cost: number;
+  /** Lingshi, from the server's prices; null while unknown: no price shown rather than a wrong one. */
+  cost: number | null;
   pending: boolean;
+  /** The form cannot be sent yet (it waits for the server's option limits). */
+  disabled?: boolean;
   onGenerate: () => void;
 }
 
@@ -43,13 +46,15 @@ export function GenerationWorkspace({ title, subtitle, upload, options, generate
             type="button"
             className="button primary block large"
             data-testid="generate-button"
-            disabled={generate.pending}
+            disabled={generate.pending || generate.disabled}
             onClick={generate.onGenerate}
           >
             <span>{generate.pending ? t('workspace.generating') : t('workspace.generate')}</span>
-            <span className="cost" data-testid="generate-cost">
-              {t('workspace.cost', { n: generate.cost })}
-            </span>
+            {generate.cost !== null && (
+              <span className="cost" data-testid="generate-cost">
+                {t('workspace.cost', { n: generate.cost })}
+              </span>
+            )}
           </button>
         </section>
         <section className="panel stage" data-testid="stage">

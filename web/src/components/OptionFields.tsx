@@ -38,10 +38,23 @@ export function SelectField<V extends OptionValue>({ label, testId, value, optio
   );
 }
 
-/** 1..max, e.g. genNum or topN. */
-export function CountSelect(props: Omit<SelectFieldProps<number>, 'options' | 'optionLabel'> & { max: number }) {
-  const { max, ...rest } = props;
-  return <SelectField {...rest} options={Array.from({ length: max }, (_, i) => i + 1)} />;
+/**
+ * 1..max, e.g. genNum or topN. The bound (and often the default) is the
+ * server's: while it loads (null) the select is shown empty and disabled.
+ */
+export function CountSelect(props: Omit<SelectFieldProps<number>, 'options' | 'optionLabel' | 'value'> & { max: number | null; value: number | null }) {
+  const { max, value, ...rest } = props;
+  if (max === null || value === null) {
+    return (
+      <label className="field">
+        <span className="field-head">{rest.label}</span>
+        <select data-testid={rest.testId} disabled value="">
+          <option value="" />
+        </select>
+      </label>
+    );
+  }
+  return <SelectField {...rest} value={value} options={Array.from({ length: max }, (_, i) => i + 1)} />;
 }
 
 /** An aspect ratio: `original` reads as `originalLabel`, the others as themselves. */
@@ -61,16 +74,18 @@ interface RangeFieldProps {
   value: number;
   onChange: (v: number) => void;
   hint?: ReactNode;
+  /** While a bound is unknown (the server's limits load). */
+  disabled?: boolean;
 }
 
-export function RangeField({ label, valueLabel, testId, min, max, step, value, onChange, hint }: RangeFieldProps) {
+export function RangeField({ label, valueLabel, testId, min, max, step, value, onChange, hint, disabled }: RangeFieldProps) {
   return (
     <label className="field">
       <span className="field-head">
         <span>{label}</span>
         {valueLabel !== undefined && <output className="field-value">{valueLabel}</output>}
       </span>
-      <input type="range" min={min} max={max} step={step} data-testid={testId} value={value} onChange={(e) => onChange(Number(e.target.value))} />
+      <input type="range" min={min} max={max} step={step} data-testid={testId} value={value} disabled={disabled} onChange={(e) => onChange(Number(e.target.value))} />
       {hint && <small className="muted">{hint}</small>}
     </label>
   );

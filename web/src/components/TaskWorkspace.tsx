@@ -10,8 +10,10 @@ type TaskWorkspaceProps = Omit<ComponentProps<typeof GenerationWorkspace>, 'stag
   bizType: string;
   /** From useTaskForm. */
   page: Pick<TaskForm<unknown>, 'workspace' | 'pending' | 'onGenerate'>;
-  /** Lingshi, on the generate button. */
-  cost: number;
+  /** Lingshi, on the generate button (null while the prices load). */
+  cost: number | null;
+  /** The form waits for something (the server's limits) before it can be sent. */
+  disabled?: boolean;
   /** The shown task's view (remounted for each task). */
   renderTask: (shown: ShownTask) => ReactNode;
   /** The stage before any task is shown. */
@@ -21,13 +23,13 @@ type TaskWorkspaceProps = Omit<ComponentProps<typeof GenerationWorkspace>, 'stag
 };
 
 /** A one-task generation page: GenerationWorkspace with the shown task on the stage and the type's history below. */
-export function TaskWorkspace({ bizType, page, cost, renderTask, empty, emptyClassName = 'stage-empty', historyTitle, ...rest }: TaskWorkspaceProps) {
+export function TaskWorkspace({ bizType, page, cost, disabled, renderTask, empty, emptyClassName = 'stage-empty', historyTitle, ...rest }: TaskWorkspaceProps) {
   const { t } = useI18n();
   const { shown, select } = page.workspace;
   return (
     <GenerationWorkspace
       {...rest}
-      generate={{ cost, pending: page.pending, onGenerate: page.onGenerate }}
+      generate={{ cost, disabled, pending: page.pending, onGenerate: page.onGenerate }}
       stage={
         shown ? (
           <Fragment key={shown.taskId}>{renderTask(shown)}</Fragment>

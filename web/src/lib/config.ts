@@ -66,12 +66,6 @@ export interface AppConfig {
   entries: EntrySwitches;
   enterpriseService: EnterpriseServiceAction;
   tenant: TenantInfo | null;
-  /**
-   * Server limits pages show before a request is refused
-   * (`maxBatchItems` = `tasks.max_batch_items`); pages fall back to the
-   * shipped defaults while the config loads.
-   */
-  limits?: { maxBatchItems?: number | null };
 }
 
 export const DEFAULT_ENTRIES: EntrySwitches = { invite: true, messages: true, enterpriseService: true, logoNavigates: true };
@@ -98,7 +92,6 @@ export const DEFAULT_CONFIG: AppConfig = {
   entries: DEFAULT_ENTRIES,
   enterpriseService: { mode: 'contact', url: null },
   tenant: null,
-  limits: { maxBatchItems: null },
 };
 
 /** Fills what an answer leaves out from the defaults, so readers need no checks. */
@@ -128,7 +121,6 @@ export function normalizeConfig(raw: Partial<AppConfig> | null | undefined): App
     entries: { ...DEFAULT_ENTRIES, ...c.entries },
     enterpriseService: c.enterpriseService?.mode === 'mott' ? { mode: 'mott' } : { mode: 'contact', url: c.enterpriseService?.url ?? null },
     tenant: c.tenant ?? null,
-    limits: { maxBatchItems: typeof c.limits?.maxBatchItems === 'number' ? c.limits.maxBatchItems : null },
   };
 }
 

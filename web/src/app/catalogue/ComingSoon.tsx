@@ -14,13 +14,13 @@ interface Props {
 
 /** A feature that is not open yet: its picture, what it will do, and the way home. */
 export function ComingSoon({ def, testId, bizType }: Props) {
-  const { t, lang } = useI18n();
+  const { t } = useI18n();
   const page = def?.page;
   return (
     <div className="page status-page coming-soon" data-testid={testId} data-biz-type={bizType}>
       {isFeaturePage(page) ? <FeatureArt page={page} className="soon-art" /> : <SoonImage />}
       <span className="badge soon">{t('feature.soon')}</span>
-      <h1>{def ? t('soon.title', { name: def.title[lang] }) : t('soon.generic')}</h1>
+      <h1>{def ? t('soon.title', { name: t(def.titleKey) }) : t('soon.generic')}</h1>
       {isFeaturePage(page) && <p>{t(`feature.${page}.line` as MessageKey)}</p>}
       <p className="muted">{t('soon.desc')}</p>
       <Link to="/" className="button primary">

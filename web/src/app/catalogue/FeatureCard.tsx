@@ -11,12 +11,12 @@ interface Props {
 
 /** A feature on the home page: its picture, its name and one line on what it does. */
 export function FeatureCard({ def, soon = false }: Props) {
-  const { t, lang } = useI18n();
+  const { t } = useI18n();
   const body = (
     <>
       <FeatureArt page={def.page} />
       <span className="feature-text">
-        <strong>{def.title[lang]}</strong>
+        <strong>{t(def.titleKey)}</strong>
         <span className="muted">{t(`feature.${def.page}.line` as MessageKey)}</span>
       </span>
       {soon ? (

@@ -13,7 +13,7 @@ import { useGuardContext } from '../shell';
  * is tagged coming soon, so nobody expects a working tool behind it.
  */
 export function MenuLink({ def, className, children }: { def: RouteDef; className?: string; children?: ReactNode }) {
-  const { t, lang } = useI18n();
+  const { t } = useI18n();
   const ctx = useGuardContext();
   const soon = useComingSoon(def);
   return (
@@ -31,7 +31,7 @@ export function MenuLink({ def, className, children }: { def: RouteDef; classNam
     >
       {children ?? (
         <>
-          {def.title[lang]}
+          {t(def.titleKey)}
           {soon && <span className="menu-soon">{t('feature.soon')}</span>}
         </>
       )}

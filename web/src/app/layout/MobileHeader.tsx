@@ -22,7 +22,7 @@ export function mobileSwitchTargets(current: string, ctx: Parameters<typeof perm
 
 /** Mobile header: back, the route's title with the sub-page dropdown, remaining lingshi. */
 export function MobileHeader({ showPoints }: { showPoints: boolean }) {
-  const { t, lang } = useI18n();
+  const { t } = useI18n();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const route = useCurrentRoute();
@@ -35,7 +35,7 @@ export function MobileHeader({ showPoints }: { showPoints: boolean }) {
   // Logging out sends the user to the site root, as on desktop.
   const logout = useLogout(() => navigate('/'));
   const targets = mobileSwitchTargets(route?.path ?? pathname, ctx);
-  const title = route ? route.title[lang] : '';
+  const title = route ? t(route.titleKey) : '';
   // The phone has no floating helper or account menu: help and log out live in the dropdown.
   const hasMenu = targets.length > 0 || !!user;
 
@@ -87,7 +87,7 @@ export function MobileHeader({ showPoints }: { showPoints: boolean }) {
                   }
                 }}
               >
-                {d.title[lang]}
+                {t(d.titleKey)}
               </Link>
             ))}
             {user && (

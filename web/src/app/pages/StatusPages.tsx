@@ -41,13 +41,13 @@ export function ForbiddenPage() {
  * coming soon, with what it will do.
  */
 export function NotAvailablePage({ def }: { def: RouteDef }) {
-  const { t, lang } = useI18n();
+  const { t } = useI18n();
   if (isFeaturePage(def.page)) return <ComingSoon def={def} testId="not-available-page" />;
   return (
     <div className="page status-page" data-testid="not-available-page">
       <SoonImage />
       <h1>{t('shell.notAvailable.title')}</h1>
-      <p className="muted">{t('shell.notAvailable.desc', { name: def.title[lang] })}</p>
+      <p className="muted">{t('shell.notAvailable.desc', { name: t(def.titleKey) })}</p>
       <Link to="/" className="button primary">
         {t('app.backHome')}
       </Link>
@@ -57,12 +57,12 @@ export function NotAvailablePage({ def }: { def: RouteDef }) {
 
 /** A login-guarded route opened by a visitor (the login dialog opens too). */
 export function LoginRequiredPage({ def }: { def: RouteDef }) {
-  const { t, lang } = useI18n();
+  const { t } = useI18n();
   return (
     <div className="page status-page" data-testid="login-required-page">
       <ForbiddenImage />
       <h1>{t('shell.loginRequired.title')}</h1>
-      <p className="muted">{t('shell.loginRequired.desc', { name: def.title[lang] })}</p>
+      <p className="muted">{t('shell.loginRequired.desc', { name: t(def.titleKey) })}</p>
       <button type="button" className="button primary" onClick={openLoginDialog}>
         {t('app.login')}
       </button>

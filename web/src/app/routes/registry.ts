@@ -4,7 +4,7 @@
  * feature is not built yet stays in the router and answers a plain "not
  * available yet" page; it never appears in a menu.
  */
-import type { Lang } from '../../lib/i18n';
+import type { MessageKey } from '../../lib/i18n';
 
 /** The original app's top-bar groups; `/api/config` `menuGroups` uses these keys. */
 export const MENU_GROUPS = [
@@ -61,7 +61,8 @@ export interface RouteDef {
   path: string;
   /** Top-bar group; null: not in any menu (e.g. /403). */
   group: MenuGroup | null;
-  title: Record<Lang, string>;
+  /** Its title in the one i18n table (`route.<name>.title`, lib/i18n/routes). */
+  titleKey: MessageKey;
   guards: readonly Guard[];
   /** The built page, or null: the "not available yet" page. */
   page: PageId | null;
@@ -73,11 +74,11 @@ export interface RouteDef {
 
 type Options = Partial<Pick<RouteDef, 'guards' | 'page' | 'desktop' | 'mobile' | 'brandPath'>>;
 
-function r(path: string, group: MenuGroup | null, zh: string, en: string, o: Options = {}): RouteDef {
+function r(path: string, group: MenuGroup | null, titleKey: MessageKey, o: Options = {}): RouteDef {
   return {
     path,
     group,
-    title: { zh, en },
+    titleKey,
     guards: o.guards ?? [],
     page: o.page ?? null,
     desktop: o.desktop ?? true,
@@ -96,127 +97,127 @@ const BOTH = { desktop: true, mobile: true } as const;
 
 export const ROUTES: readonly RouteDef[] = [
   // Account and other routes
-  r('/', 'home', '首页', 'Home', { page: 'home', ...BOTH }),
-  r('/home', null, '首页', 'Home', { page: 'home', brandPath: '/' }),
-  r('/member', 'benefit-centre', '权益中心', 'Benefit centre', { guards: ['login'], page: 'member', ...BOTH }),
-  r('/personal-center', 'creation-space', '创作空间', 'Creation space', {
+  r('/', 'home', 'route.home.title', { page: 'home', ...BOTH }),
+  r('/home', null, 'route.home.title', { page: 'home', brandPath: '/' }),
+  r('/member', 'benefit-centre', 'route.member.title', { guards: ['login'], page: 'member', ...BOTH }),
+  r('/personal-center', 'creation-space', 'route.personal-center.title', {
     guards: ['login'],
     page: 'personalCenter',
     ...BOTH,
   }),
-  r('/personal-setting', null, '个人设置', 'Personal settings', { guards: ['login'], page: 'personalSetting' }),
-  r('/user-agreement', null, '用户协议', 'User agreement', { page: 'userAgreement', ...BOTH }),
-  r('/403', null, '无权限', 'No permission', { page: 'forbidden', ...BOTH }),
+  r('/personal-setting', null, 'route.personal-setting.title', { guards: ['login'], page: 'personalSetting' }),
+  r('/user-agreement', null, 'route.user-agreement.title', { page: 'userAgreement', ...BOTH }),
+  r('/403', null, 'route.403.title', { page: 'forbidden', ...BOTH }),
   // Fleet administration (admin role; the page shows 403 to anyone else).
-  r('/admin', null, '集群管理', 'Fleet administration', { guards: ['login'], page: 'admin' }),
+  r('/admin', null, 'route.admin.title', { guards: ['login'], page: 'admin' }),
 
   // Generation routes
-  r('/human-figure-image', 'ai-photo', '人台图', 'Mannequin image', { page: 'mannequin' }),
-  r('/model-photo-new', 'ai-photo', '真人模特图', 'Real-person model image', { page: 'modelPhoto' }),
-  r('/shoes-image', 'ai-photo', '鞋靴图', 'Shoe image', { page: 'shoes' }),
-  r('/wig-image', 'ai-photo', '假发图', 'Wig image', { page: 'wig' }),
-  r('/ai-product-image', 'ai-photo', '商品图', 'Product image', { page: 'productImage', ...BOTH }),
-  r('/rewrite-background', 'ai-photo', '背景复刻', 'Background replication', { page: 'rewriteBackground', ...BOTH }),
-  r('/product-bg', 'ai-photo', '商品换背景', 'Product background', { page: 'productBg', ...BOTH }),
-  r('/ai-cutout', 'ai-photo', 'AI抠图', 'AI Cutout', { page: 'cutout', ...BOTH }),
-  r('/customized-models', 'ai-photo', '定制模特', 'Custom models', { page: 'customizedModels' }),
-  r('/customized-animal', 'ai-photo', '宠物/定制形象', 'Pet and custom characters', {
+  r('/human-figure-image', 'ai-photo', 'route.human-figure-image.title', { page: 'mannequin' }),
+  r('/model-photo-new', 'ai-photo', 'route.model-photo-new.title', { page: 'modelPhoto' }),
+  r('/shoes-image', 'ai-photo', 'route.shoes-image.title', { page: 'shoes' }),
+  r('/wig-image', 'ai-photo', 'route.wig-image.title', { page: 'wig' }),
+  r('/ai-product-image', 'ai-photo', 'route.ai-product-image.title', { page: 'productImage', ...BOTH }),
+  r('/rewrite-background', 'ai-photo', 'route.rewrite-background.title', { page: 'rewriteBackground', ...BOTH }),
+  r('/product-bg', 'ai-photo', 'route.product-bg.title', { page: 'productBg', ...BOTH }),
+  r('/ai-cutout', 'ai-photo', 'route.ai-cutout.title', { page: 'cutout', ...BOTH }),
+  r('/customized-models', 'ai-photo', 'route.customized-models.title', { page: 'customizedModels' }),
+  r('/customized-animal', 'ai-photo', 'route.customized-animal.title', {
     guards: ['customizedImage'],
     page: 'customizedAnimal',
   }),
-  r('/customized-publicity', 'material-generation', '定制宣传图', 'Custom publicity images'),
-  r('/ai-qr-code', 'material-generation', '艺术二维码', 'Artistic QR code', { page: 'qrCode', ...BOTH }),
-  r('/ai-video', 'ai-photo', '图生视频', 'Image to video', { page: 'video', ...BOTH }),
-  r('/ai-video-single', null, '图生视频', 'Image to video', { page: 'video' }),
-  r('/tryon', 'ai-photo', '虚拟试穿', 'Virtual try-on', { page: 'tryon' }),
-  r('/batch-copy-bg', 'material-generation', '批量复制背景', 'Batch background copy', { page: 'batchCopyBg', ...BOTH }),
+  r('/customized-publicity', 'material-generation', 'route.customized-publicity.title'),
+  r('/ai-qr-code', 'material-generation', 'route.ai-qr-code.title', { page: 'qrCode', ...BOTH }),
+  r('/ai-video', 'ai-photo', 'route.ai-video.title', { page: 'video', ...BOTH }),
+  r('/ai-video-single', null, 'route.ai-video-single.title', { page: 'video' }),
+  r('/tryon', 'ai-photo', 'route.tryon.title', { page: 'tryon' }),
+  r('/batch-copy-bg', 'material-generation', 'route.batch-copy-bg.title', { page: 'batchCopyBg', ...BOTH }),
 
   // Rewrite and topic routes
-  r('/rewrite-text', 'rewrite', '文案改写', 'Text rewrite'),
-  r('/rewrite-article', 'rewrite', '爆文改写', 'Article rewrite'),
-  r('/rewrite-image', 'rewrite', '图片改写', 'Image rewrite'),
-  r('/rewrite-video', 'rewrite', '视频改写', 'Video rewrite'),
-  r('/topic-generate', 'hot-creation', '主题创作', 'Topic creation'),
+  r('/rewrite-text', 'rewrite', 'route.rewrite-text.title'),
+  r('/rewrite-article', 'rewrite', 'route.rewrite-article.title'),
+  r('/rewrite-image', 'rewrite', 'route.rewrite-image.title'),
+  r('/rewrite-video', 'rewrite', 'route.rewrite-video.title'),
+  r('/topic-generate', 'hot-creation', 'route.topic-generate.title'),
 
   // Marketing routes
-  r('/mott', 'workbench', '营销工作台', 'Marketing workbench', BOTH),
-  r('/mott-recommend', 'workbench', '热点推荐', 'Hotspot recommendations', BOTH),
-  r('/mott-idea', 'workbench', '创意生成', 'Creative ideas', BOTH),
-  r('/mott-content', 'workbench', '内容生成', 'Content generation', BOTH),
-  r('/content-calendar', 'workbench', '内容日历', 'Content calendar'),
-  r('/content-hotspot', 'hot-creation', '热点营销', 'Hotspot marketing'),
-  r('/mott-agent', 'agent', 'Agent', 'Agent', { guards: ['chat'] }),
-  r('/mott-statistics', 'workbench', '数据统计', 'Statistics'),
-  r('/mott-knowledge', 'asset-library', '知识库', 'Knowledge base'),
-  r('/goods', 'asset-library', '商品库', 'Product library', { guards: ['vip'] }),
-  r('/model-supermarket', 'asset-library', '授权模特库', 'Authorized model library'),
+  r('/mott', 'workbench', 'route.mott.title', BOTH),
+  r('/mott-recommend', 'workbench', 'route.mott-recommend.title', BOTH),
+  r('/mott-idea', 'workbench', 'route.mott-idea.title', BOTH),
+  r('/mott-content', 'workbench', 'route.mott-content.title', BOTH),
+  r('/content-calendar', 'workbench', 'route.content-calendar.title'),
+  r('/content-hotspot', 'hot-creation', 'route.content-hotspot.title'),
+  r('/mott-agent', 'agent', 'route.mott-agent.title', { guards: ['chat'] }),
+  r('/mott-statistics', 'workbench', 'route.mott-statistics.title'),
+  r('/mott-knowledge', 'asset-library', 'route.mott-knowledge.title'),
+  r('/goods', 'asset-library', 'route.goods.title', { guards: ['vip'] }),
+  r('/model-supermarket', 'asset-library', 'route.model-supermarket.title'),
 
   // Hot lists
-  r('/hot-topic-list', 'hot-topics', '热点话题', 'Hot topics'),
-  r('/hot-word-list', 'hot-topics', '热词榜', 'Hot words'),
-  r('/month-calendar', 'hot-topics', '出行日历', 'Travel events'),
-  r('/modi-content', 'hot-topics', '热门内容', 'Popular content'),
-  r('/hot-videos', 'hot-topics', '热门视频', 'Hot videos'),
-  r('/hot-notes', 'hot-topics', '热门笔记', 'Hot notes'),
-  r('/hot-calendar', 'hot-topics', '热点日历', 'Hotspot calendar'),
-  r('/hot-immediate', 'hot-topics', '实时热点', 'Real-time hotspots'),
+  r('/hot-topic-list', 'hot-topics', 'route.hot-topic-list.title'),
+  r('/hot-word-list', 'hot-topics', 'route.hot-word-list.title'),
+  r('/month-calendar', 'hot-topics', 'route.month-calendar.title'),
+  r('/modi-content', 'hot-topics', 'route.modi-content.title'),
+  r('/hot-videos', 'hot-topics', 'route.hot-videos.title'),
+  r('/hot-notes', 'hot-topics', 'route.hot-notes.title'),
+  r('/hot-calendar', 'hot-topics', 'route.hot-calendar.title'),
+  r('/hot-immediate', 'hot-topics', 'route.hot-immediate.title'),
 
   // Enterprise and KOS routes
-  r('/kos-account', 'enterprise-management', '账号管理', 'Accounts'),
-  r('/kos-monitoring', 'enterprise-management', '账号监控', 'Account monitoring'),
-  r('/kos-personality', 'enterprise-management', '人设管理', 'Personas'),
-  r('/kos-topic', 'enterprise-management', '选题管理', 'Topics'),
-  r('/kos-tenant', 'enterprise-management', '租户管理', 'Tenants'),
-  r('/kos-member', 'enterprise-management', '成员管理', 'Members'),
-  r('/audit', 'enterprise-management', '内容审核', 'Review'),
-  r('/audit-management', 'enterprise-management', '审核管理', 'Review management'),
-  r('/prod-insight', 'marketing-insight', '商品洞察', 'Product insight', { guards: ['login'] }),
-  r('/comment-insight', 'marketing-insight', '评论洞察', 'Comment insight', { guards: ['login'] }),
-  r('/release-xhs', 'creation-tools', '发布中心', 'Publish centre'),
+  r('/kos-account', 'enterprise-management', 'route.kos-account.title'),
+  r('/kos-monitoring', 'enterprise-management', 'route.kos-monitoring.title'),
+  r('/kos-personality', 'enterprise-management', 'route.kos-personality.title'),
+  r('/kos-topic', 'enterprise-management', 'route.kos-topic.title'),
+  r('/kos-tenant', 'enterprise-management', 'route.kos-tenant.title'),
+  r('/kos-member', 'enterprise-management', 'route.kos-member.title'),
+  r('/audit', 'enterprise-management', 'route.audit.title'),
+  r('/audit-management', 'enterprise-management', 'route.audit-management.title'),
+  r('/prod-insight', 'marketing-insight', 'route.prod-insight.title', { guards: ['login'] }),
+  r('/comment-insight', 'marketing-insight', 'route.comment-insight.title', { guards: ['login'] }),
+  r('/release-xhs', 'creation-tools', 'route.release-xhs.title'),
 
   // Modi library routes
-  r('/modi-knowledge', 'asset-library', '企业知识库', 'Enterprise knowledge'),
-  ...withId(r('/modi-hot-library', 'asset-library', '热点库', 'Hotspot library')),
-  ...withId(r('/modi-content-library', 'asset-library', '内容库', 'Content library')),
-  r('/modi-tags-library', 'asset-library', '标签库', 'Tag library'),
-  r('/modi-bot', 'hot-creation', '创作助手', 'Creation assistant'),
-  r('/modi-poster', 'hot-creation', '海报创作', 'Poster creation'),
-  ...withId(r('/modi-note-base', 'asset-library', '笔记库', 'Note library')),
-  ...withId(r('/modi-poster-material', 'asset-library', '海报素材库', 'Poster materials')),
-  ...withId(r('/modi-pub-note-base', 'asset-library', '已发布笔记', 'Published notes')),
-  r('/modi-task-list', 'enterprise-management', '任务管理', 'Tasks'),
-  r('/modi-task-list/create', null, '创建任务', 'Create task', { brandPath: '/modi-task-list' }),
-  r('/modi-task-list/edit/:id', null, '编辑任务', 'Edit task', { brandPath: '/modi-task-list' }),
-  r('/modi-theme', 'enterprise-management', '主题管理', 'Themes'),
-  r('/modi-theme/create', null, '创建主题', 'Create theme', { brandPath: '/modi-theme' }),
-  r('/modi-theme/edit/:id', null, '编辑主题', 'Edit theme', { brandPath: '/modi-theme' }),
-  r('/modi-theme/create-topic', null, '创建选题', 'Create topic', { brandPath: '/modi-theme' }),
-  r('/modi-theme/edit-topic/:id', null, '编辑选题', 'Edit topic', { brandPath: '/modi-theme' }),
+  r('/modi-knowledge', 'asset-library', 'route.modi-knowledge.title'),
+  ...withId(r('/modi-hot-library', 'asset-library', 'route.modi-hot-library.title')),
+  ...withId(r('/modi-content-library', 'asset-library', 'route.modi-content-library.title')),
+  r('/modi-tags-library', 'asset-library', 'route.modi-tags-library.title'),
+  r('/modi-bot', 'hot-creation', 'route.modi-bot.title'),
+  r('/modi-poster', 'hot-creation', 'route.modi-poster.title'),
+  ...withId(r('/modi-note-base', 'asset-library', 'route.modi-note-base.title')),
+  ...withId(r('/modi-poster-material', 'asset-library', 'route.modi-poster-material.title')),
+  ...withId(r('/modi-pub-note-base', 'asset-library', 'route.modi-pub-note-base.title')),
+  r('/modi-task-list', 'enterprise-management', 'route.modi-task-list.title'),
+  r('/modi-task-list/create', null, 'route.modi-task-list.create.title', { brandPath: '/modi-task-list' }),
+  r('/modi-task-list/edit/:id', null, 'route.modi-task-list.edit.title', { brandPath: '/modi-task-list' }),
+  r('/modi-theme', 'enterprise-management', 'route.modi-theme.title'),
+  r('/modi-theme/create', null, 'route.modi-theme.create.title', { brandPath: '/modi-theme' }),
+  r('/modi-theme/edit/:id', null, 'route.modi-theme.edit.title', { brandPath: '/modi-theme' }),
+  r('/modi-theme/create-topic', null, 'route.modi-theme.create-topic.title', { brandPath: '/modi-theme' }),
+  r('/modi-theme/edit-topic/:id', null, 'route.modi-theme.edit-topic.title', { brandPath: '/modi-theme' }),
 
   // Feishu plugin pages
-  r('/feishu-plugins/audit-text-first', 'creation-tools', '飞书插件：文本初审', 'Feishu: first text review'),
-  r('/feishu-plugins/note-import', 'creation-tools', '飞书插件：笔记导入', 'Feishu: note import'),
-  r('/feishu-plugins/multi-post', 'creation-tools', '飞书插件：多平台发布', 'Feishu: multi-post'),
-  r('/feishu-plugins/gaoding-pic', 'creation-tools', '飞书插件：稿定图片', 'Feishu: Gaoding pictures'),
-  r('/feishu-plugins/auth', null, '飞书插件：授权', 'Feishu: authorization'),
-  r('/feishu-plugins/xinhong', 'creation-tools', '飞书插件：新红数据', 'Feishu: Xinhong data'),
-  r('/feishu-plugins/data-sync', 'creation-tools', '飞书插件：数据同步', 'Feishu: data sync'),
+  r('/feishu-plugins/audit-text-first', 'creation-tools', 'route.feishu-plugins.audit-text-first.title'),
+  r('/feishu-plugins/note-import', 'creation-tools', 'route.feishu-plugins.note-import.title'),
+  r('/feishu-plugins/multi-post', 'creation-tools', 'route.feishu-plugins.multi-post.title'),
+  r('/feishu-plugins/gaoding-pic', 'creation-tools', 'route.feishu-plugins.gaoding-pic.title'),
+  r('/feishu-plugins/auth', null, 'route.feishu-plugins.auth.title'),
+  r('/feishu-plugins/xinhong', 'creation-tools', 'route.feishu-plugins.xinhong.title'),
+  r('/feishu-plugins/data-sync', 'creation-tools', 'route.feishu-plugins.data-sync.title'),
 
   // ProductGPT pages
-  r('/productGPT/product-insights', 'product-gpt', '商品洞察', 'Product insights'),
-  r('/productGPT/forecast-production', 'product-gpt', '产量预测', 'Production forecast'),
-  r('/productGPT/intelligent-dispatching', 'product-gpt', '智能调度', 'Intelligent dispatching'),
-  r('/productGPT/intelligent-marketing', 'product-gpt', '智能营销', 'Intelligent marketing'),
+  r('/productGPT/product-insights', 'product-gpt', 'route.productGPT.product-insights.title'),
+  r('/productGPT/forecast-production', 'product-gpt', 'route.productGPT.forecast-production.title'),
+  r('/productGPT/intelligent-dispatching', 'product-gpt', 'route.productGPT.intelligent-dispatching.title'),
+  r('/productGPT/intelligent-marketing', 'product-gpt', 'route.productGPT.intelligent-marketing.title'),
 
   // Mobile only
-  r('/template', null, '模板库', 'Templates', MOBILE_ONLY),
-  r('/template-edit', null, '模板编辑', 'Edit template', MOBILE_ONLY),
-  r('/feihe-activity/guide', null, '活动指南', 'Campaign guide', MOBILE_ONLY),
-  r('/poster', null, '海报', 'Poster', MOBILE_ONLY),
-  r('/share', null, '邀请好友', 'Invite friends', MOBILE_ONLY),
-  r('/activity', null, '推荐活动', 'Referral campaign', MOBILE_ONLY),
-  r('/select-login', null, '选择账号', 'Choose an account', MOBILE_ONLY),
-  r('/kos-persona', null, '人设设置', 'Persona setup', MOBILE_ONLY),
+  r('/template', null, 'route.template.title', MOBILE_ONLY),
+  r('/template-edit', null, 'route.template-edit.title', MOBILE_ONLY),
+  r('/feihe-activity/guide', null, 'route.feihe-activity.guide.title', MOBILE_ONLY),
+  r('/poster', null, 'route.poster.title', MOBILE_ONLY),
+  r('/share', null, 'route.share.title', MOBILE_ONLY),
+  r('/activity', null, 'route.activity.title', MOBILE_ONLY),
+  r('/select-login', null, 'route.select-login.title', MOBILE_ONLY),
+  r('/kos-persona', null, 'route.kos-persona.title', MOBILE_ONLY),
 ];
 
 /** The five mobile sub-pages of the header dropdown, in order. */

@@ -1,6 +1,5 @@
-/** /ai-cutout: the MATTING_IMAGE task, its cost and its models (prices: docs/BILLING.md). */
+/** /ai-cutout: the MATTING_IMAGE task and its models; its price is the server's (lib/taskTypes). */
 export const CUTOUT_BIZ_TYPE = 'MATTING_IMAGE';
-export const CUTOUT_COST = 5;
 
 export type CutoutModel = 'isnet' | 'u2netp';
 export const CUTOUT_MODELS = [

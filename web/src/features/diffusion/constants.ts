@@ -1,8 +1,10 @@
 /**
- * The diffusion task family's routes and options (prices: docs/BILLING.md): genNum default
- * 4, ratio (original, 1:1, 3:4, 16:9, 9:16), scene, modelId, backgroundId,
- * color, petImageId, styleId; try-on tryonType split | set. Which picture
- * fields a route asks for is ours to choose where the original app is silent.
+ * The diffusion task family's routes and options: genNum (its default and
+ * bound are the server's: genNumDefault, genNumMax), ratio (original, 1:1,
+ * 3:4, 16:9, 9:16), scene, modelId, backgroundId, color, petImageId,
+ * styleId; try-on tryonType split | set. Which picture fields a route asks
+ * for is ours to choose where the original app is silent. Prices and limits
+ * come from `GET /api/task-types` (lib/taskTypes).
  */
 export type DiffusionBizType =
   | 'MANNEQUIN_IMAGE'
@@ -24,12 +26,11 @@ export interface DiffusionRoute {
   imageParam: 'imageUrl' | 'petImageId';
   /** Try-on also uploads the garment. */
   garment: boolean;
-  /** Lingshi per task (docs/BILLING.md; 0 where the price list names none). */
-  cost: number;
 }
 
-export const GEN_NUM_DEFAULT = 4;
-export const GEN_NUM_MAX = 4;
+/** The server's limits a diffusion form is built with. */
+export const DIFFUSION_LIMITS = ['genNumMax', 'genNumDefault'] as const;
+export type DiffusionLimits = Record<(typeof DIFFUSION_LIMITS)[number], number>;
 export const RATIOS = ['original', '1:1', '3:4', '16:9', '9:16'] as const;
 export type Ratio = (typeof RATIOS)[number];
 export const TRYON_TYPES = ['split', 'set'] as const;
@@ -42,7 +43,6 @@ export const DIFFUSION_ROUTES = {
     fields: ['scene', 'modelId'],
     imageParam: 'imageUrl',
     garment: false,
-    cost: 0,
   },
   modelPhoto: {
     bizType: 'MODEL_IMAGE_NEW',
@@ -50,7 +50,6 @@ export const DIFFUSION_ROUTES = {
     fields: ['scene', 'modelId', 'backgroundId'],
     imageParam: 'imageUrl',
     garment: false,
-    cost: 0,
   },
   shoes: {
     bizType: 'SHOES_IMAGE',
@@ -58,7 +57,6 @@ export const DIFFUSION_ROUTES = {
     fields: ['scene', 'backgroundId'],
     imageParam: 'imageUrl',
     garment: false,
-    cost: 0,
   },
   wig: {
     bizType: 'WIG_IMAGE',
@@ -66,7 +64,6 @@ export const DIFFUSION_ROUTES = {
     fields: ['modelId', 'color'],
     imageParam: 'imageUrl',
     garment: false,
-    cost: 0,
   },
   customizedModels: {
     bizType: 'CUSTOMIZED_MODEL',
@@ -74,7 +71,6 @@ export const DIFFUSION_ROUTES = {
     fields: ['styleId', 'scene'],
     imageParam: 'imageUrl',
     garment: false,
-    cost: 0,
   },
   customizedAnimal: {
     bizType: 'PET_IMAGE_CUSTOMIZED',
@@ -82,7 +78,6 @@ export const DIFFUSION_ROUTES = {
     fields: ['styleId', 'scene'],
     imageParam: 'petImageId',
     garment: false,
-    cost: 0,
   },
   tryon: {
     bizType: 'TRY_ON',
@@ -90,28 +85,28 @@ export const DIFFUSION_ROUTES = {
     fields: [],
     imageParam: 'imageUrl',
     garment: true,
-    cost: 20,
   },
 } satisfies Record<string, DiffusionRoute>;
 
 export interface DiffusionForm {
   image: string | null;
   garment: string | null;
-  genNum: number;
+  /** null: the server's genNumDefault, until the user picks one. */
+  genNum: number | null;
   ratio: Ratio;
   tryonType: TryonType;
   values: Partial<Record<DiffusionField, string>>;
 }
 
 export function initialForm(): DiffusionForm {
-  return { image: null, garment: null, genNum: GEN_NUM_DEFAULT, ratio: 'original', tryonType: 'split', values: {} };
+  return { image: null, garment: null, genNum: null, ratio: 'original', tryonType: 'split', values: {} };
 }
 
 /** The task's params, or the i18n key of what is missing. */
-export function buildParams(route: DiffusionRoute, form: DiffusionForm): { params: Record<string, unknown> } | { missing: string } {
+export function buildParams(route: DiffusionRoute, form: DiffusionForm, limits: DiffusionLimits): { params: Record<string, unknown> } | { missing: string } {
   if (!form.image) return { missing: 'diffusion.needImage' };
   if (route.garment && !form.garment) return { missing: 'diffusion.needGarment' };
-  const genNum = Math.min(GEN_NUM_MAX, Math.max(1, Math.round(form.genNum)));
+  const genNum = Math.min(limits.genNumMax, Math.max(1, Math.round(form.genNum ?? limits.genNumDefault)));
   const params: Record<string, unknown> = { [route.imageParam]: form.image, genNum, ratio: form.ratio };
   if (route.garment) {
     params.garmentUrl = form.garment;

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { allowsBatch, BATCH_MAX_ITEMS, batchLimit, buildParams, costOf, initialForm, usesCustomColour } from './constants';
+import { limitsOf, priceOf } from '../../lib/taskTypes';
+import { TASK_TYPES } from '../../lib/taskTypes.fixture';
+import { allowsBatch, batchLimit, buildParams, genNumOf, initialForm, PRODUCT_LIMITS, usesCustomColour, type ProductLimits } from './constants';
+
+const limits = limitsOf(TASK_TYPES, 'PRODUCT_IMAGE', PRODUCT_LIMITS) as ProductLimits;
 
 describe('product image params', () => {
   it('defaults differ per route and build the API params', () => {
@@ -7,8 +11,8 @@ describe('product image params', () => {
     const b = initialForm('productBg');
     expect(a.background).toEqual({ kind: 'palette', hex: '#FFFFFF' });
     expect(b.background).toEqual({ kind: 'template', id: 'studio-light' });
-    expect(buildParams(a)).toEqual({ missing: 'productImage.needImage' });
-    const built = buildParams({ ...a, imageUrl: '/api/files/uploads/x' });
+    expect(buildParams(a, limits)).toEqual({ missing: 'productImage.needImage' });
+    const built = buildParams({ ...a, imageUrl: '/api/files/uploads/x' }, limits);
     expect(built).toEqual({
       params: {
         imageUrl: '/api/files/uploads/x',
@@ -21,9 +25,16 @@ describe('product image params', () => {
         reflection: false,
       },
     });
-    expect(buildParams({ ...b, imageUrl: 'u', background: { kind: 'upload', url: null } })).toEqual({
+    expect(buildParams({ ...b, imageUrl: 'u', background: { kind: 'upload', url: null } }, limits)).toEqual({
       missing: 'productImage.needBackground',
     });
+  });
+
+  it("keeps erodeSize and genNum within the server's bounds", () => {
+    const form = { ...initialForm('productBg'), imageUrl: 'u', erodeSize: 50, genNum: 4 };
+    const tight = { genNumMax: 3, erodeMax: 10, erodeDefault: 5 };
+    expect(buildParams(form, tight)).toMatchObject({ params: { erodeSize: 10, genNum: 3 } });
+    expect(buildParams({ ...form, erodeSize: null }, tight)).toMatchObject({ params: { erodeSize: 5 } });
   });
 
   it('knows custom colours and costs per image', () => {
@@ -31,8 +42,9 @@ describe('product image params', () => {
     expect(usesCustomColour({ kind: 'custom', hex: '#e5e6e8' })).toBe(false);
     expect(usesCustomColour({ kind: 'gradient', from: '#FFFFFF', to: '#010101' })).toBe(true);
     expect(usesCustomColour({ kind: 'template', id: 'marble' })).toBe(false);
-    expect(costOf({ ...initialForm('productImage'), genNum: 3 })).toBe(15);
-    expect(costOf({ ...initialForm('productImage'), genNum: 2 }, 4)).toBe(40);
+    const images = (genNum: number) => genNumOf({ ...initialForm('productImage'), genNum }, limits);
+    expect(priceOf(TASK_TYPES, 'PRODUCT_IMAGE', { images: images(3) })).toBe(15);
+    expect(priceOf(TASK_TYPES, 'PRODUCT_IMAGE', { images: images(2), products: 4 })).toBe(40);
   });
 });
 
@@ -49,10 +61,11 @@ describe('batch rules', () => {
     ]);
   });
 
-  it('the batch limit is the server’s when it sends one, else the API’s default', () => {
-    expect(batchLimit(undefined)).toBe(BATCH_MAX_ITEMS);
-    expect(batchLimit(null)).toBe(100);
-    expect(batchLimit(0)).toBe(100);
+  it('the batch limit is the server’s, unknown (null) until it says one', () => {
+    expect(batchLimit(undefined)).toBeNull();
+    expect(batchLimit(null)).toBeNull();
+    expect(batchLimit(0)).toBeNull();
     expect(batchLimit(20)).toBe(20);
+    expect(batchLimit(100)).toBe(100);
   });
 });

@@ -1,18 +1,17 @@
 /**
  * PRODUCT_IMAGE (/ai-product-image, /product-bg, /batch-copy-bg): the
- * product on a new background. Options and their limits mirror
- * shared/src/domain/task_spec/product_image.rs.
+ * product on a new background. Options mirror
+ * shared/src/domain/task_spec/product_image.rs; the price and the bounds
+ * are the server's (`GET /api/task-types`, lib/taskTypes).
  */
 import { fileExtension } from '../../lib/api/downloads';
 import type { Task } from '../../lib/api/tasks';
 import type { RemoteFile } from '../../lib/zip';
 
 export const PRODUCT_IMAGE_BIZ_TYPE = 'PRODUCT_IMAGE';
-/** Lingshi per generated image (the original price list names none; we charge a cutout's). */
-export const PRODUCT_IMAGE_COST_PER_IMAGE = 5;
-export const GEN_NUM_MAX = 4;
-export const ERODE_MAX = 20;
-export const DEFAULT_ERODE = 3;
+/** The server's limits a product form is built with. */
+export const PRODUCT_LIMITS = ['genNumMax', 'erodeMax', 'erodeDefault'] as const;
+export type ProductLimits = Record<(typeof PRODUCT_LIMITS)[number], number>;
 
 export const RATIOS = ['original', '1:1', '3:4', '16:9', '9:16'] as const;
 export type Ratio = (typeof RATIOS)[number];
@@ -42,7 +41,8 @@ export interface ProductForm {
   background: BackgroundChoice;
   /** The original app's scale slider, 0..100 (factor 1..1.6). */
   scale: number;
-  erodeSize: number;
+  /** null: the server's erodeDefault, until the user moves the slider. */
+  erodeSize: number | null;
   ratio: Ratio;
   format: Format;
   genNum: number;
@@ -56,7 +56,7 @@ export function initialForm(route: ProductRouteKey): ProductForm {
     imageUrl: null,
     background: route === 'productBg' ? { kind: 'template', id: 'studio-light' } : { kind: 'palette', hex: PALETTE[0].hex },
     scale: 0,
-    erodeSize: DEFAULT_ERODE,
+    erodeSize: null,
     ratio: '1:1',
     format: 'png',
     genNum: route === 'productBg' ? 2 : 1,
@@ -77,16 +77,19 @@ export function usesCustomColour(bg: BackgroundChoice): boolean {
 
 export type ProductParams = Record<string, string | number | boolean | { from: string; to: string }>;
 
+/** genNum as sent and shown: the route's preset, within the server's bound. */
+export const genNumOf = (form: ProductForm, limits: ProductLimits) => Math.min(Math.max(1, form.genNum), limits.genNumMax);
+
 /** The task params, or the i18n key of what is missing. */
-export function buildParams(form: ProductForm, imageUrl = form.imageUrl): { params: ProductParams } | { missing: string } {
+export function buildParams(form: ProductForm, limits: ProductLimits, imageUrl = form.imageUrl): { params: ProductParams } | { missing: string } {
   if (!imageUrl) return { missing: 'productImage.needImage' };
   const params: ProductParams = {
     imageUrl,
     scale: form.scale,
-    erodeSize: form.erodeSize,
+    erodeSize: Math.min(form.erodeSize ?? limits.erodeDefault, limits.erodeMax),
     ratio: form.ratio,
     format: form.format,
-    genNum: form.genNum,
+    genNum: genNumOf(form, limits),
     reflection: form.reflection,
   };
   const bg = form.background;
@@ -109,11 +112,6 @@ export function buildParams(form: ProductForm, imageUrl = form.imageUrl): { para
   return { params };
 }
 
-/** What one submission costs: per image × genNum. */
-export function costOf(form: ProductForm, products = 1): number {
-  return PRODUCT_IMAGE_COST_PER_IMAGE * form.genNum * Math.max(products, 1);
-}
-
 /** Preset gradients offered next to the free-form one. */
 export const GRADIENTS = [
   { from: '#FFFFFF', to: '#E5E6E8' },
@@ -125,13 +123,6 @@ export const GRADIENTS = [
 export const resultFileName = (taskId: string, i: number, format: string) =>
   `product-${taskId}-${i + 1}.${format === 'jpeg' ? 'jpg' : 'png'}`;
 
-/**
- * Most products in one batch: the API's `tasks.max_batch_items` default
- * (POST /api/batches answers BATCH_SIZE beyond it). The API does not send
- * its configured value yet; `batchLimit` prefers it once it does.
- */
-export const BATCH_MAX_ITEMS = 100;
-
 /** The tiers whose members may submit batches (shared/src/domain/tier.rs `allows_batch`). */
 export const BATCH_TIERS = ['flagship', 'enterprise'] as const;
 
@@ -139,9 +130,13 @@ export function allowsBatch(productType: string | null | undefined): boolean {
   return (BATCH_TIERS as readonly string[]).includes(productType ?? '');
 }
 
-/** The batch size limit: the server's when it says one, else the default. */
-export function batchLimit(serverLimit: number | null | undefined): number {
-  return typeof serverLimit === 'number' && serverLimit > 0 ? Math.floor(serverLimit) : BATCH_MAX_ITEMS;
+/**
+ * Most products in one batch: the server's `maxBatchItems` (POST
+ * /api/batches answers BATCH_SIZE beyond it); null while unknown, when the
+ * batch takes no files yet.
+ */
+export function batchLimit(serverLimit: number | null | undefined): number | null {
+  return typeof serverLimit === 'number' && serverLimit > 0 ? Math.floor(serverLimit) : null;
 }
 
 /** What "download all" saves for a batch: `batch-copy-bg-<first 8 of the batch id>.zip`. */

@@ -1,30 +1,31 @@
 /**
- * /ai-qr-code: the QR_CODE_ART task (defaults: cost 0, scene 1, topN 4,
- * strength 33; shapes SQUARE (default), CIRCLE, LONG_CIRCLE, LONG_SQUARE).
+ * /ai-qr-code: the QR_CODE_ART task (defaults: scene 1, strength 33; shapes
+ * SQUARE (default), CIRCLE, LONG_CIRCLE, LONG_SQUARE). Its price, topN's
+ * default and bound and the text capacity are the server's
+ * (`GET /api/task-types`, lib/taskTypes).
  */
 export const QR_BIZ_TYPE = 'QR_CODE_ART';
-export const QR_COST = 0;
 export const QR_SCENE = 1;
-export const QR_DEFAULT_TOP_N = 4;
-export const QR_MAX_TOP_N = 4;
 export const QR_DEFAULT_STRENGTH = 33;
+
+/** The server's limits the form is built with. */
+export const QR_LIMITS = ['topNMax', 'topNDefault', 'textMaxBytes', 'textMaxDigits'] as const;
+export type QrLimits = Record<(typeof QR_LIMITS)[number], number>;
 
 export const QR_SHAPES = ['SQUARE', 'CIRCLE', 'LONG_CIRCLE', 'LONG_SQUARE'] as const;
 export type QrShape = (typeof QR_SHAPES)[number];
 export const DEFAULT_QR_SHAPE: QrShape = 'SQUARE';
 
 /**
- * What a level-H QR code (version 40) holds: 1,273 bytes of text, 3,057
- * digits. The server checks the exact capacity (mixed content packs in
- * between); this is the form's early warning.
+ * Whether the text fits what a level-H QR code holds, as the server states
+ * it (textMaxBytes of text, textMaxDigits of digits). The server checks the
+ * exact capacity (mixed content packs in between); this is the form's early
+ * warning.
  */
-export const QR_MAX_BYTES = 1273;
-export const QR_MAX_DIGITS = 3057;
-
-export function contentFits(content: string): boolean {
+export function contentFits(content: string, limits: Pick<QrLimits, 'textMaxBytes' | 'textMaxDigits'>): boolean {
   const text = content.trim();
-  if (/^[0-9]*$/.test(text)) return text.length <= QR_MAX_DIGITS;
-  return new TextEncoder().encode(text).length <= QR_MAX_BYTES;
+  if (/^[0-9]*$/.test(text)) return text.length <= limits.textMaxDigits;
+  return new TextEncoder().encode(text).length <= limits.textMaxBytes;
 }
 
 export interface QrForm {
@@ -32,7 +33,8 @@ export interface QrForm {
   imageUrl: string | null;
   shape: QrShape;
   strength: number;
-  topN: number;
+  /** null: the server's topNDefault, until the user picks one. */
+  topN: number | null;
 }
 
 export const initialQrForm = (): QrForm => ({
@@ -40,7 +42,7 @@ export const initialQrForm = (): QrForm => ({
   imageUrl: null,
   shape: DEFAULT_QR_SHAPE,
   strength: QR_DEFAULT_STRENGTH,
-  topN: QR_DEFAULT_TOP_N,
+  topN: null,
 });
 
 export type QrParams = {
@@ -53,10 +55,10 @@ export type QrParams = {
 };
 
 /** The submission, or the message key of what is missing or wrong. */
-export function buildQrParams(form: QrForm): { params: QrParams } | { missing: 'qr.contentRequired' | 'qr.contentTooLong' | 'qr.imageRequired' } {
+export function buildQrParams(form: QrForm, limits: QrLimits): { params: QrParams } | { missing: 'qr.contentRequired' | 'qr.contentTooLong' | 'qr.imageRequired' } {
   const content = form.content.trim();
   if (!content) return { missing: 'qr.contentRequired' };
-  if (!contentFits(content)) return { missing: 'qr.contentTooLong' };
+  if (!contentFits(content, limits)) return { missing: 'qr.contentTooLong' };
   if (!form.imageUrl) return { missing: 'qr.imageRequired' };
   return {
     params: {
@@ -64,7 +66,7 @@ export function buildQrParams(form: QrForm): { params: QrParams } | { missing: '
       imageUrl: form.imageUrl,
       shape: form.shape,
       strength: Math.round(Math.min(100, Math.max(0, form.strength))),
-      topN: Math.round(Math.min(QR_MAX_TOP_N, Math.max(1, form.topN))),
+      topN: Math.round(Math.min(limits.topNMax, Math.max(1, form.topN ?? limits.topNDefault))),
       scene: QR_SCENE,
     },
   };

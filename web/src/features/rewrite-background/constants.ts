@@ -1,15 +1,15 @@
 /**
  * Background replication (/rewrite-background): PRODUCT_IMAGE with taskType
- * BACKGROUND_REPRODUCE. Options and limits mirror
- * shared/src/domain/task_spec/background_reproduce.rs.
+ * BACKGROUND_REPRODUCE. Options mirror
+ * shared/src/domain/task_spec/background_reproduce.rs; the per-image price
+ * and the bounds are PRODUCT_IMAGE's, as the server serves them
+ * (`GET /api/task-types`, lib/taskTypes).
  */
-// The same bizType, limits and per-image price as the product-image pages
-// (features do not import each other; shared/src/domain/task_spec holds the truth).
+// The same bizType as the product-image pages (features do not import each other).
 export const PRODUCT_IMAGE_BIZ_TYPE = 'PRODUCT_IMAGE';
-export const PRODUCT_IMAGE_COST_PER_IMAGE = 5;
-export const GEN_NUM_MAX = 4;
-export const ERODE_MAX = 20;
-export const DEFAULT_ERODE = 3;
+/** The server's limits the form is built with (PRODUCT_IMAGE's). */
+export const REWRITE_LIMITS = ['genNumMax', 'erodeMax', 'erodeDefault'] as const;
+export type RewriteLimits = Record<(typeof REWRITE_LIMITS)[number], number>;
 export const RATIOS = ['original', '1:1', '3:4', '16:9', '9:16'] as const;
 export type Ratio = (typeof RATIOS)[number];
 
@@ -29,7 +29,8 @@ export interface RewriteBgForm {
   mode: Mode;
   removeSubject: boolean;
   denoisingStrength: number;
-  erodeSize: number;
+  /** null: the server's erodeDefault, until the user moves the slider. */
+  erodeSize: number | null;
   ratio: Ratio;
   genNum: number;
 }
@@ -53,19 +54,17 @@ export function initialRewriteForm(): RewriteBgForm {
     mode: 'ACCURATE_REPLICATION',
     removeSubject: true,
     denoisingStrength: DEFAULT_DENOISING,
-    erodeSize: DEFAULT_ERODE,
+    erodeSize: null,
     ratio: 'original',
     genNum: 1,
   };
 }
 
-/** Lingshi for a submission: per generated image, as PRODUCT_IMAGE. */
-export function rewriteCost(form: RewriteBgForm): number {
-  return PRODUCT_IMAGE_COST_PER_IMAGE * Math.min(Math.max(form.genNum, 1), GEN_NUM_MAX);
-}
+/** genNum as sent and priced: within the server's bound. */
+export const rewriteGenNum = (form: RewriteBgForm, limits: RewriteLimits) => Math.min(Math.max(form.genNum, 1), limits.genNumMax);
 
 /** The task params, or the i18n key of what is missing. */
-export function buildRewriteParams(form: RewriteBgForm): { params: RewriteBgParams } | { missing: string } {
+export function buildRewriteParams(form: RewriteBgForm, limits: RewriteLimits): { params: RewriteBgParams } | { missing: string } {
   if (!form.imageUrl) return { missing: 'rewriteBg.needProduct' };
   if (!form.referenceUrl) return { missing: 'rewriteBg.needReference' };
   return {
@@ -76,9 +75,9 @@ export function buildRewriteParams(form: RewriteBgForm): { params: RewriteBgPara
       mode: form.mode,
       removeSubject: form.removeSubject,
       denoisingStrength: Math.round(Math.min(Math.max(form.denoisingStrength, 0), 1) * 100) / 100,
-      erodeSize: form.erodeSize,
+      erodeSize: Math.min(form.erodeSize ?? limits.erodeDefault, limits.erodeMax),
       ratio: form.ratio,
-      genNum: form.genNum,
+      genNum: rewriteGenNum(form, limits),
     },
   };
 }

@@ -1,7 +1,8 @@
 /**
- * Image-to-video (IMG_2_VEDIO) options, as the original app's video defaults: type 1,
- * genNum 1, resolution 720p (480p costs 40, 720p 80), duration 2.5 s, mp4 or
- * gif, speed presets (fps high 9 / medium 8 / low 7 with motionBucket
+ * Image-to-video (IMG_2_VEDIO) options, as the original app's video defaults:
+ * type 1, genNum 1, resolution 720p (priced by resolution: the server's
+ * `GET /api/task-types`, lib/taskTypes), duration 2.5 s, mp4 or gif, speed
+ * presets (fps high 9 / medium 8 / low 7 with motionBucket
  * 80 / 60 / 40), motionDistance 3, lenControl L; camera moves L, R, U, D,
  * CW, ACW, I, O.
  */
@@ -20,15 +21,28 @@ export const SPEED_PRESETS: Record<Speed, { fps: number; motionBucket: number }>
 
 export type Resolution = '480p' | '720p';
 export const RESOLUTIONS: readonly Resolution[] = ['480p', '720p'];
-/** The charge by resolution (the server's TaskSpec::cost is the authority). */
-export const VIDEO_COST: Record<Resolution, number> = { '480p': 40, '720p': 80 };
 
 export type VideoFormat = 'mp4' | 'gif';
 export const FORMATS: readonly VideoFormat[] = ['mp4', 'gif'];
 
-/** Clip lengths offered (seconds); the server accepts 1–5 s. */
+/** Clip lengths offered (seconds), those within the server's bounds are shown. */
 export const DURATIONS: readonly number[] = [1.5, 2, 2.5, 3, 4, 5];
-export const MOTION_DISTANCES: readonly number[] = [1, 2, 3, 4, 5];
+
+/**
+ * The server's bounds (IMG_2_VEDIO's limits): the clip length in
+ * milliseconds and the camera's motion distance. The form can be sent
+ * without them (its defaults are the spec's); they narrow what is offered.
+ */
+export const VIDEO_LIMITS = ['durationMinMs', 'durationMaxMs', 'motionDistanceMin', 'motionDistanceMax'] as const;
+export type VideoLimits = Record<(typeof VIDEO_LIMITS)[number], number>;
+
+/** The offered lengths the server accepts; all of them while its bounds load. */
+export function durationOptions(limits: VideoLimits | null): readonly number[] {
+  if (!limits) return DURATIONS;
+  return DURATIONS.filter((s) => s * 1000 >= limits.durationMinMs && s * 1000 <= limits.durationMaxMs);
+}
+
+const clamp = (v: number, min: number, max: number) => Math.min(Math.max(v, min), max);
 
 export interface VideoForm {
   imageUrl: string | null;
@@ -58,9 +72,12 @@ export interface VideoParams {
 }
 
 /** The task params, or which input is missing. */
-export function buildVideoParams(form: VideoForm): { params: VideoParams } | { missing: 'needImage' } {
+export function buildVideoParams(form: VideoForm, limits: VideoLimits | null): { params: VideoParams } | { missing: 'needImage' } {
   if (!form.imageUrl) return { missing: 'needImage' };
   const preset = SPEED_PRESETS[form.speed];
+  // Within the server's bounds when known; else the server checks what is sent.
+  const duration = limits ? clamp(form.duration, limits.durationMinMs / 1000, limits.durationMaxMs / 1000) : form.duration;
+  const motionDistance = limits ? clamp(form.motionDistance, limits.motionDistanceMin, limits.motionDistanceMax) : form.motionDistance;
   return {
     params: {
       imageUrl: form.imageUrl,
@@ -69,10 +86,10 @@ export function buildVideoParams(form: VideoForm): { params: VideoParams } | { m
       lenControl: form.lenControl,
       fps: preset.fps,
       motionBucket: preset.motionBucket,
-      duration: form.duration,
+      duration,
       format: form.format,
       resolutionRatio: form.resolutionRatio,
-      motionDistance: form.motionDistance,
+      motionDistance,
     },
   };
 }

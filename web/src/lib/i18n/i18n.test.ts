@@ -61,3 +61,12 @@ describe('i18n', () => {
     expect(messages['cutout.failed'].zh).toBe('生成失败，灵石已返还');
   });
 });
+
+describe('strings that once lived beside their pages', () => {
+  it('route titles, the video page and the admin page read from the one table', () => {
+    expect(t('route.ai-cutout.title', undefined, 'zh')).toBe('AI抠图');
+    expect(t('route.ai-cutout.title', undefined, 'en')).toBe('AI Cutout');
+    expect(t('video.seconds', { n: 2.5 }, 'zh')).toBe('2.5 秒');
+    expect(t('admin.title', undefined, 'en')).toBe('Fleet administration');
+  });
+});

@@ -15,6 +15,9 @@ import { CUTOUT_EDITOR_MESSAGES } from './cutoutEditor';
 import { PRODUCT_IMAGE_MESSAGES } from './productImage';
 import { REWRITE_BG_MESSAGES } from './rewriteBackground';
 import { RESULT_MESSAGES } from './results';
+import { ROUTE_MESSAGES } from './routes';
+import { VIDEO_MESSAGES } from './video';
+import { ADMIN_MESSAGES } from './admin';
 import { ENGAGEMENT_MESSAGES } from './engagement';
 
 export const messages = {
@@ -208,6 +211,9 @@ export const messages = {
   ...PRODUCT_IMAGE_MESSAGES,
   ...REWRITE_BG_MESSAGES,
   ...RESULT_MESSAGES,
+  ...ROUTE_MESSAGES,
+  ...VIDEO_MESSAGES,
+  ...ADMIN_MESSAGES,
   'upload.hint': { zh: '点击上传图片', en: 'Click to upload an image' },
   'upload.rules': {
     zh: '支持 PNG/JPG/WEBP，500KB~10MB，宽高比 0.5~2，分辨率不低于 256*256',
@@ -272,6 +278,7 @@ export const messages = {
   'workspace.generate': { zh: '立即生成', en: 'Generate' },
   'workspace.generating': { zh: '生成中…', en: 'Generating…' },
   'workspace.cost': { zh: '{n} 灵石', en: '{n} coins' },
+  'workspace.limitsLoading': { zh: '正在读取选项，请稍候', en: 'Loading the options, one moment' },
 } as const satisfies Record<string, { zh: string; en: string }>;
 
 export type MessageKey = keyof typeof messages;

@@ -2,8 +2,9 @@ import { CapabilityGate } from '../../../components/CapabilityGate';
 import { ImageUploader } from '../../../components/ImageUploader';
 import { TaskWorkspace } from '../../../components/TaskWorkspace';
 import { useI18n } from '../../../lib/i18n';
+import { priceOf, useTaskTypes } from '../../../lib/taskTypes';
 import { useTaskForm } from '../../../lib/useTaskForm';
-import { CUTOUT_BIZ_TYPE, CUTOUT_COST, DEFAULT_CUTOUT_MODEL, type CutoutModel, type CutoutParams } from '../constants';
+import { CUTOUT_BIZ_TYPE, DEFAULT_CUTOUT_MODEL, type CutoutModel, type CutoutParams } from '../constants';
 import { ModelPicker } from './ModelPicker';
 import { TaskView } from './TaskView';
 
@@ -24,6 +25,7 @@ export function CutoutPage() {
 /** Upload, pick a model, generate, see and download the cutout. */
 function CutoutWorkspace() {
   const { t } = useI18n();
+  const { taskTypes } = useTaskTypes();
   const page = useTaskForm<CutoutForm, CutoutParams>({
     bizType: CUTOUT_BIZ_TYPE,
     initial: () => ({ imageUrl: null, model: DEFAULT_CUTOUT_MODEL }),
@@ -40,7 +42,7 @@ function CutoutWorkspace() {
       options={<ModelPicker value={page.form.model} onChange={(model) => page.setForm((f) => ({ ...f, model }))} />}
       bizType={CUTOUT_BIZ_TYPE}
       page={page}
-      cost={CUTOUT_COST}
+      cost={priceOf(taskTypes, CUTOUT_BIZ_TYPE)}
       renderTask={(shown) => <TaskView taskId={shown.taskId} previewUrl={shown.beforeUrl} startedAt={shown.startedAt} />}
       empty={t('cutout.empty')}
       emptyClassName="stage-empty checkerboard"

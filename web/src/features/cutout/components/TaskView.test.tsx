@@ -7,6 +7,7 @@ import { captureDownloads, pngResponse } from '../../../test/downloads';
 import { CutoutPage } from './CutoutPage';
 import { TaskView } from './TaskView';
 import { MemoryRouter } from 'react-router';
+import { TASK_TYPES_PAYLOAD } from '../../../lib/taskTypes.fixture';
 
 const task = (over: Record<string, unknown>) => ({
   taskId: '42',
@@ -123,19 +124,49 @@ describe('TaskView', () => {
 });
 
 describe('CutoutPage', () => {
-  it('shows the cost and opens the login dialog when a visitor generates', () => {
+  const servePrices = (payload: unknown = TASK_TYPES_PAYLOAD) =>
+    fetchMock.mockImplementation(async (url: string) =>
+      url === '/api/task-types' ? jsonResponse(200, { code: 0, msg: '', data: payload }) : jsonResponse(200, { code: 0, msg: '', data: { list: [], total: 0 } }),
+    );
+
+  it("shows the server's price and opens the login dialog when a visitor generates", async () => {
+    servePrices();
     renderWithProviders(
       <MemoryRouter>
         <CutoutPage />
       </MemoryRouter>,
     );
-    expect(screen.getByTestId('generate-button')).toHaveTextContent('5 灵石');
+    // No price until the server's arrives (never a guessed one).
+    expect(screen.queryByTestId('generate-cost')).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('generate-button')).toHaveTextContent('5 灵石'));
     expect(screen.getByTestId('model-isnet')).toBeChecked();
     fireEvent.click(screen.getByTestId('generate-button'));
     expect(isLoginDialogOpen()).toBe(true);
-    // Nothing is submitted (the page may still ask what the workers serve).
+    // Nothing is submitted (the page only reads prices and what the workers serve).
     const calls = fetchMock.mock.calls.map(([u]) => String(u));
-    expect(calls.filter((u) => !u.startsWith('/api/capabilities'))).toEqual([]);
+    expect(calls.filter((u) => !u.startsWith('/api/capabilities') && u !== '/api/task-types')).toEqual([]);
+  });
+
+  it('shows whatever price the server states', async () => {
+    servePrices({ ...TASK_TYPES_PAYLOAD, taskTypes: { MATTING_IMAGE: { family: 'segment', price: { rule: 'perTask', lingshi: 7 }, limits: {} } } });
+    renderWithProviders(
+      <MemoryRouter>
+        <CutoutPage />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByTestId('generate-cost')).toHaveTextContent('7 灵石');
+  });
+
+  it('shows no price when the prices cannot be had, and still lets the visitor try', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(500, { code: 5000, msg: 'down', error: 'INTERNAL', data: null }));
+    renderWithProviders(
+      <MemoryRouter>
+        <CutoutPage />
+      </MemoryRouter>,
+    );
+    await waitFor(() => expect(fetchMock.mock.calls.map(([u]) => String(u))).toContain('/api/task-types'));
+    expect(screen.queryByTestId('generate-cost')).toBeNull();
+    expect(screen.getByTestId('generate-button')).toBeEnabled();
   });
 
   it('asks a signed-in user to upload first', () => {

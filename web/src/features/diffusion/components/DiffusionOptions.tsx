@@ -1,19 +1,27 @@
 import { CountSelect, RatioSelect } from '../../../components/OptionFields';
 import { useI18n, type MessageKey } from '../../../lib/i18n';
-import { GEN_NUM_MAX, RATIOS, TRYON_TYPES, type DiffusionForm, type DiffusionRoute } from '../constants';
+import { RATIOS, TRYON_TYPES, type DiffusionForm, type DiffusionLimits, type DiffusionRoute } from '../constants';
 
 interface Props {
   route: DiffusionRoute;
   form: DiffusionForm;
+  /** The server's bounds; null while they load. */
+  limits: DiffusionLimits | null;
   onChange: (f: DiffusionForm) => void;
 }
 
 /** genNum, ratio, the route's picture fields and, for try-on, tryonType. */
-export function DiffusionOptions({ route, form, onChange }: Props) {
+export function DiffusionOptions({ route, form, limits, onChange }: Props) {
   const { t } = useI18n();
   return (
     <div className="options diffusion-options" data-testid="diffusion-options">
-      <CountSelect label={t('diffusion.genNum')} testId="option-genNum" max={GEN_NUM_MAX} value={form.genNum} onChange={(genNum) => onChange({ ...form, genNum })} />
+      <CountSelect
+        label={t('diffusion.genNum')}
+        testId="option-genNum"
+        max={limits?.genNumMax ?? null}
+        value={form.genNum ?? limits?.genNumDefault ?? null}
+        onChange={(genNum) => onChange({ ...form, genNum })}
+      />
       <RatioSelect
         label={t('diffusion.ratio')}
         originalLabel={t('diffusion.ratio.original')}

@@ -2,8 +2,9 @@ import { CapabilityGate } from '../../../components/CapabilityGate';
 import { ImageUploader } from '../../../components/ImageUploader';
 import { TaskWorkspace } from '../../../components/TaskWorkspace';
 import { useI18n, type MessageKey } from '../../../lib/i18n';
+import { limitsOf, priceOf, useTaskTypes } from '../../../lib/taskTypes';
 import { useTaskForm } from '../../../lib/useTaskForm';
-import { buildParams, initialForm, type DiffusionForm, type DiffusionRoute } from '../constants';
+import { buildParams, DIFFUSION_LIMITS, initialForm, type DiffusionForm, type DiffusionRoute } from '../constants';
 import { DiffusionOptions } from './DiffusionOptions';
 import { DiffusionTaskView } from './DiffusionTaskView';
 
@@ -22,11 +23,15 @@ export function DiffusionPage({ route }: { route: DiffusionRoute }) {
 
 function DiffusionWorkspace({ route }: { route: DiffusionRoute }) {
   const { t } = useI18n();
+  const { taskTypes } = useTaskTypes();
+  // genNum's default and bound are the server's: the form cannot be sent without them.
+  const limits = limitsOf(taskTypes, route.bizType, DIFFUSION_LIMITS);
   const page = useTaskForm<DiffusionForm, Record<string, unknown>>({
     bizType: route.bizType,
     initial: initialForm,
     build: (form) => {
-      const built = buildParams(route, form);
+      if (!limits) return { missing: t('workspace.limitsLoading') };
+      const built = buildParams(route, form, limits);
       return 'missing' in built ? { missing: t(built.missing as MessageKey) } : built;
     },
   });
@@ -47,10 +52,11 @@ function DiffusionWorkspace({ route }: { route: DiffusionRoute }) {
           )}
         </div>
       }
-      options={<DiffusionOptions route={route} form={page.form} onChange={page.setForm} />}
+      options={<DiffusionOptions route={route} form={page.form} limits={limits} onChange={page.setForm} />}
       bizType={route.bizType}
       page={page}
-      cost={route.cost}
+      cost={priceOf(taskTypes, route.bizType)}
+      disabled={!limits}
       renderTask={(shown) => <DiffusionTaskView taskId={shown.taskId} startedAt={shown.startedAt} />}
       empty={t('diffusion.empty')}
     />

@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dismissToast, getToast } from '../../../lib/toast';
 import { captureDownloads, pngResponse } from '../../../test/downloads';
+import { TASK_TYPES_PAYLOAD } from '../../../lib/taskTypes.fixture';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
 import { BatchCopyBgPage } from './BatchCopyBgPage';
 
@@ -16,7 +17,7 @@ function pngFile(name: string, size = 600 * 1024): File {
 const readSize = async () => ({ width: 1024, height: 1024 });
 
 const ok = (data: unknown) => jsonResponse(200, { code: 0, msg: '', data });
-let config: unknown;
+let taskTypes: typeof TASK_TYPES_PAYLOAD;
 let uploads: number;
 let batches: unknown[];
 let downloaded: string[];
@@ -37,7 +38,8 @@ const task = (taskId: string) => ({
 async function fakeApi(url: string, init?: RequestInit): Promise<Response> {
   const path = url.split('?')[0];
   const method = init?.method ?? 'GET';
-  if (path === '/api/config') return config ? ok(config) : jsonResponse(404, { code: 4004, msg: 'nf', error: 'NOT_FOUND', data: null });
+  if (path === '/api/config') return jsonResponse(404, { code: 4004, msg: 'nf', error: 'NOT_FOUND', data: null });
+  if (path === '/api/task-types') return ok(taskTypes);
   if (path === '/api/capabilities') return ok({ pool: 'default', bizTypes: {} });
   if (path === '/api/backgrounds') return ok({ palette: [], templates: [] });
   if (path === '/api/uploads' && method === 'POST') return ok({ urls: [`/api/files/uploads/${++uploads}.png`] });
@@ -51,7 +53,7 @@ async function fakeApi(url: string, init?: RequestInit): Promise<Response> {
 }
 
 beforeEach(() => {
-  config = null;
+  taskTypes = TASK_TYPES_PAYLOAD;
   uploads = 0;
   batches = [];
   downloaded = captureDownloads();
@@ -78,6 +80,8 @@ const render = (productType: string | null) =>
     </MemoryRouter>,
     { user, productType },
   );
+/** The server's batch size has arrived: the drop zone takes files. */
+const limitsLoaded = () => waitFor(() => expect(screen.getByTestId('batch-drop')).toBeEnabled());
 const choose = (...files: File[]) => fireEvent.change(screen.getByTestId('batch-file-input'), { target: { files } });
 const uploadCalls = () => fetchMock.mock.calls.filter(([u, i]) => String(u) === '/api/uploads' && (i as RequestInit)?.method === 'POST');
 
@@ -102,6 +106,7 @@ describe('BatchCopyBgPage', () => {
     render('flagship');
     const input = await screen.findByTestId('batch-file-input');
     expect(input).toHaveAttribute('multiple');
+    await limitsLoaded();
     choose(pngFile('a.png'), pngFile('b.png'), pngFile('tiny.png', 1000));
     await waitFor(() => expect(screen.getAllByTestId('batch-product').map((li) => li.dataset.status)).toEqual(['done', 'done', 'failed']));
     expect(uploadCalls()).toHaveLength(2);
@@ -111,24 +116,37 @@ describe('BatchCopyBgPage', () => {
 
   it('takes every dropped file', async () => {
     render('flagship');
+    await limitsLoaded();
     fireEvent.drop(await screen.findByTestId('batch-drop'), { dataTransfer: { files: [pngFile('a.png'), pngFile('b.png')] } });
     await waitFor(() => expect(screen.getAllByTestId('batch-product')).toHaveLength(2));
     await waitFor(() => expect(uploadCalls()).toHaveLength(2));
   });
 
   it('stops at the batch limit the server sets and says how many were left out', async () => {
-    config = { limits: { maxBatchItems: 2 } };
+    taskTypes = { ...TASK_TYPES_PAYLOAD, limits: { maxBatchItems: 2 } };
     render('flagship');
     await waitFor(() => expect(screen.getByTestId('batch-count')).toHaveTextContent('商品图 0/2'));
+    await limitsLoaded();
     choose(pngFile('a.png'), pngFile('b.png'), pngFile('c.png'));
     await waitFor(() => expect(screen.getAllByTestId('batch-product')).toHaveLength(2));
     expect(getToast()?.message).toBe('一次最多 2 张，已忽略 1 张');
   });
 
+  it('takes no files before the server says how many a batch may hold', async () => {
+    render('flagship');
+    expect(screen.getByTestId('batch-count')).toHaveTextContent('商品图 0/…');
+    expect(screen.getByTestId('batch-drop')).toBeDisabled();
+    expect(screen.queryByTestId('generate-cost')).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('batch-count')).toHaveTextContent('商品图 0/100'));
+  });
+
   it('generates the batch and downloads every result as one ZIP', async () => {
     render('flagship');
+    await limitsLoaded();
     choose(pngFile('a.png'), pngFile('b.png'));
     await waitFor(() => expect(screen.getAllByTestId('batch-product').every((li) => li.dataset.status === 'done')).toBe(true));
+    // The server's per-image price × genNum (2 on this page) × 2 products.
+    expect(screen.getByTestId('generate-cost')).toHaveTextContent('20 灵石');
     fireEvent.click(screen.getByTestId('generate-button'));
     await waitFor(() => expect(batches).toHaveLength(1));
     expect((batches[0] as { items: unknown[] }).items).toHaveLength(2);

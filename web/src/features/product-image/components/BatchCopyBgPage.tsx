@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { CapabilityGate } from '../../../components/CapabilityGate';
 import { GenerationWorkspace } from '../../../components/GenerationWorkspace';
 import { ProductImageTaskView } from '../../../components/ProductImageTaskView';
-import { useAppConfig } from '../../../lib/config';
 import { useI18n, type MessageKey } from '../../../lib/i18n';
 import { useRequireLogin, useSession } from '../../../lib/session';
+import { globalLimitOf, limitsOf, priceOf, useTaskTypes } from '../../../lib/taskTypes';
 import { toast } from '../../../lib/toast';
 import type { ImageSize } from '../../../lib/uploadRules';
 import { useCreateProductBatch } from '../api/createProductBatch';
@@ -12,9 +12,10 @@ import {
   allowsBatch,
   batchLimit,
   buildParams,
-  costOf,
+  genNumOf,
   initialForm,
   PRODUCT_IMAGE_BIZ_TYPE,
+  PRODUCT_LIMITS,
   resultFileName,
   usesCustomColour,
   type ProductForm,
@@ -46,22 +47,32 @@ interface SubmittedBatch {
 function BatchWorkspace({ readSize }: { readSize?: (file: Blob) => Promise<ImageSize> }) {
   const { t } = useI18n();
   const { user, productType } = useSession();
-  const { config } = useAppConfig();
+  const { taskTypes } = useTaskTypes();
   const requireLogin = useRequireLogin();
   const allowsCustomColour = useAllowsCustomColour();
   const create = useCreateProductBatch();
-  const max = batchLimit(config.limits?.maxBatchItems);
-  const uploads = useBatchUploads(max, readSize);
+  // The batch size, the erode default and the bounds are the server's: nothing is taken or sent without them.
+  const max = batchLimit(globalLimitOf(taskTypes, 'maxBatchItems'));
+  const limits = limitsOf(taskTypes, PRODUCT_IMAGE_BIZ_TYPE, PRODUCT_LIMITS);
+  const uploads = useBatchUploads(max ?? 0, readSize);
   const [form, setForm] = useState<ProductForm>(() => initialForm('productBg'));
   const [batch, setBatch] = useState<SubmittedBatch | null>(null);
 
   const onFiles = (files: File[]) => {
+    if (max === null) {
+      toast.warning(t('workspace.limitsLoading'));
+      return;
+    }
     const left = uploads.add(files);
     if (left > 0) toast.warning(t('batchCopyBg.tooMany', { max, n: left }));
   };
 
   const onGenerate = () => {
     if (!requireLogin()) return;
+    if (!limits) {
+      toast.warning(t('workspace.limitsLoading'));
+      return;
+    }
     if (!allowsBatch(productType)) {
       toast.warning(t('batchCopyBg.needFlagship'));
       return;
@@ -77,7 +88,7 @@ function BatchWorkspace({ readSize }: { readSize?: (file: Blob) => Promise<Image
     const products = uploads.ready;
     const items: ProductParams[] = [];
     for (const p of products) {
-      const built = buildParams(form, p.url);
+      const built = buildParams(form, limits, p.url);
       if ('missing' in built) {
         toast.warning(t(built.missing as MessageKey));
         return;
@@ -109,8 +120,13 @@ function BatchWorkspace({ readSize }: { readSize?: (file: Blob) => Promise<Image
           <BatchUploader items={uploads.items} max={max} onFiles={onFiles} onRemove={uploads.remove} />
         </>
       }
-      options={<ProductSettings form={form} onChange={setForm} allowsCustomColour={allowsCustomColour} />}
-      generate={{ cost: costOf(form, uploads.ready.length), pending: create.isPending, onGenerate }}
+      options={<ProductSettings form={form} limits={limits} onChange={setForm} allowsCustomColour={allowsCustomColour} />}
+      generate={{
+        cost: limits && priceOf(taskTypes, PRODUCT_IMAGE_BIZ_TYPE, { images: genNumOf(form, limits), products: uploads.ready.length }),
+        disabled: !limits,
+        pending: create.isPending,
+        onGenerate,
+      }}
       stage={
         batch ? (
           <>

@@ -6,7 +6,8 @@ import { batchItemError, type BatchItem } from '../useBatchUploads';
 
 interface BatchUploaderProps {
   items: readonly BatchItem[];
-  max: number;
+  /** The server's batch size; null while it loads (no files are taken yet). */
+  max: number | null;
   onFiles: (files: File[]) => void;
   onRemove: (id: string) => void;
 }
@@ -22,7 +23,8 @@ export function BatchUploader({ items, max, onFiles, onRemove }: BatchUploaderPr
   const inputRef = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const kept = items.filter((it) => it.status !== 'failed').length;
-  const full = kept >= max;
+  const full = max !== null && kept >= max;
+  const shownMax = max ?? '…';
 
   const take = (list: FileList | null | undefined) => {
     const files = Array.from(list ?? []);
@@ -39,13 +41,13 @@ export function BatchUploader({ items, max, onFiles, onRemove }: BatchUploaderPr
   return (
     <div className="batch-uploader" data-testid="batch-products">
       <p className="muted" data-testid="batch-count">
-        {t('batchCopyBg.count', { n: kept, max })}
+        {t('batchCopyBg.count', { n: kept, max: shownMax })}
       </p>
       <button
         type="button"
         className={`upload-zone batch-drop${dragging ? ' dragging' : ''}`}
         data-testid="batch-drop"
-        disabled={full}
+        disabled={full || max === null}
         onClick={() => requireLogin() && inputRef.current?.click()}
         onDragOver={(e) => {
           e.preventDefault();
@@ -58,7 +60,7 @@ export function BatchUploader({ items, max, onFiles, onRemove }: BatchUploaderPr
           <span className="upload-plus" aria-hidden="true">
             +
           </span>
-          <span>{full ? t('batchCopyBg.full', { max }) : t('batchCopyBg.dropHint', { max })}</span>
+          <span>{full ? t('batchCopyBg.full', { max: shownMax }) : t('batchCopyBg.dropHint', { max: shownMax })}</span>
         </span>
       </button>
       <input

@@ -4,12 +4,14 @@ import { ProductImageTaskView } from '../../../components/ProductImageTaskView';
 import { TaskWorkspace } from '../../../components/TaskWorkspace';
 import { useI18n, type MessageKey } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
+import { limitsOf, priceOf, useTaskTypes } from '../../../lib/taskTypes';
 import { useTaskForm } from '../../../lib/useTaskForm';
 import {
   buildParams,
-  costOf,
+  genNumOf,
   initialForm,
   PRODUCT_IMAGE_BIZ_TYPE,
+  PRODUCT_LIMITS,
   resultFileName,
   usesCustomColour,
   type ProductForm,
@@ -45,12 +47,16 @@ export function ProductBgPage() {
 function ProductWorkspace({ route }: { route: ProductRouteKey }) {
   const { t } = useI18n();
   const allowsCustomColour = useAllowsCustomColour();
+  const { taskTypes } = useTaskTypes();
+  // The erode default and the bounds are the server's: the form cannot be sent without them.
+  const limits = limitsOf(taskTypes, PRODUCT_IMAGE_BIZ_TYPE, PRODUCT_LIMITS);
   const page = useTaskForm<ProductForm, ProductParams>({
     bizType: PRODUCT_IMAGE_BIZ_TYPE,
     initial: () => initialForm(route),
     build: (form) => {
       if (usesCustomColour(form.background) && !allowsCustomColour) return { missing: t('productImage.customColourMembers') };
-      const built = buildParams(form);
+      if (!limits) return { missing: t('workspace.limitsLoading') };
+      const built = buildParams(form, limits);
       return 'missing' in built ? { missing: t(built.missing as MessageKey) } : built;
     },
     beforeField: 'imageUrl',
@@ -62,10 +68,11 @@ function ProductWorkspace({ route }: { route: ProductRouteKey }) {
       title={t(`${route}.title` as MessageKey)}
       subtitle={t('productImage.subtitle')}
       upload={<ImageUploader previewUrl={page.previews.imageUrl ?? null} onUploaded={page.upload('imageUrl')} />}
-      options={<ProductSettings form={page.form} onChange={page.setForm} allowsCustomColour={allowsCustomColour} />}
+      options={<ProductSettings form={page.form} limits={limits} onChange={page.setForm} allowsCustomColour={allowsCustomColour} />}
       bizType={PRODUCT_IMAGE_BIZ_TYPE}
       page={page}
-      cost={costOf(page.form)}
+      cost={limits && priceOf(taskTypes, PRODUCT_IMAGE_BIZ_TYPE, { images: genNumOf(page.form, limits) })}
+      disabled={!limits}
       renderTask={(shown) => (
         <ProductImageTaskView taskId={shown.taskId} beforeUrl={shown.beforeUrl} startedAt={shown.startedAt} className="product-results" fileName={resultFileName} />
       )}

@@ -1,19 +1,22 @@
 import { CheckboxField, CountSelect, RangeField, RatioSelect, SelectField } from '../../../components/OptionFields';
 import { useI18n } from '../../../lib/i18n';
-import { ERODE_MAX, FORMATS, GEN_NUM_MAX, RATIOS, type ProductForm } from '../constants';
+import { FORMATS, genNumOf, RATIOS, type ProductForm, type ProductLimits } from '../constants';
 
 interface Props {
   form: ProductForm;
+  /** The server's bounds; null while they load (the bounded controls wait). */
+  limits: ProductLimits | null;
   onChange: (f: ProductForm) => void;
 }
 
 /** scale (0–100 → 1–1.6), erodeSize, ratio, format, genNum, reflection. */
-export function ProductOptions({ form, onChange }: Props) {
+export function ProductOptions({ form, limits, onChange }: Props) {
   const { t } = useI18n();
   const set =
     <K extends keyof ProductForm>(key: K) =>
     (value: ProductForm[K]) =>
       onChange({ ...form, [key]: value });
+  const erode = form.erodeSize ?? limits?.erodeDefault ?? null;
   return (
     <div className="options product-options" data-testid="product-options">
       <RangeField
@@ -25,10 +28,25 @@ export function ProductOptions({ form, onChange }: Props) {
         value={form.scale}
         onChange={set('scale')}
       />
-      <RangeField label={t('productImage.erode')} valueLabel={`${form.erodeSize}px`} testId="option-erode" min={0} max={ERODE_MAX} value={form.erodeSize} onChange={set('erodeSize')} />
+      <RangeField
+        label={t('productImage.erode')}
+        valueLabel={erode === null ? '' : `${erode}px`}
+        testId="option-erode"
+        min={0}
+        max={limits?.erodeMax ?? 0}
+        value={erode ?? 0}
+        disabled={erode === null}
+        onChange={set('erodeSize')}
+      />
       <RatioSelect label={t('productImage.ratio')} originalLabel={t('productImage.ratio.original')} options={RATIOS} value={form.ratio} onChange={set('ratio')} />
       <SelectField label={t('productImage.format')} testId="option-format" options={FORMATS} value={form.format} optionLabel={(f) => f.toUpperCase()} onChange={set('format')} />
-      <CountSelect label={t('productImage.genNum')} testId="option-genNum" max={GEN_NUM_MAX} value={form.genNum} onChange={set('genNum')} />
+      <CountSelect
+        label={t('productImage.genNum')}
+        testId="option-genNum"
+        max={limits?.genNumMax ?? null}
+        value={limits ? genNumOf(form, limits) : null}
+        onChange={set('genNum')}
+      />
       <CheckboxField label={t('productImage.reflection')} testId="option-reflection" checked={form.reflection} onChange={set('reflection')} />
     </div>
   );

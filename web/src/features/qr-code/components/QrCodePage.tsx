@@ -3,8 +3,9 @@ import { ImageUploader } from '../../../components/ImageUploader';
 import { CountSelect, RangeField } from '../../../components/OptionFields';
 import { TaskWorkspace } from '../../../components/TaskWorkspace';
 import { useI18n } from '../../../lib/i18n';
+import { limitsOf, priceOf, useTaskTypes } from '../../../lib/taskTypes';
 import { useTaskForm } from '../../../lib/useTaskForm';
-import { QR_BIZ_TYPE, QR_COST, QR_MAX_TOP_N, buildQrParams, contentFits, initialQrForm, type QrForm, type QrParams } from '../constants';
+import { QR_BIZ_TYPE, QR_LIMITS, buildQrParams, contentFits, initialQrForm, type QrForm, type QrParams } from '../constants';
 import { QrTaskView } from './QrTaskView';
 import { ShapePicker } from './ShapePicker';
 
@@ -19,17 +20,21 @@ export function QrCodePage() {
 
 function QrWorkspace() {
   const { t } = useI18n();
+  const { taskTypes } = useTaskTypes();
+  // topN's default and the text capacity are the server's: the form cannot be sent without them.
+  const limits = limitsOf(taskTypes, QR_BIZ_TYPE, QR_LIMITS);
   const page = useTaskForm<QrForm, QrParams>({
     bizType: QR_BIZ_TYPE,
     initial: initialQrForm,
     build: (form) => {
-      const built = buildQrParams(form);
+      if (!limits) return { missing: t('workspace.limitsLoading') };
+      const built = buildQrParams(form, limits);
       return 'missing' in built ? { missing: t(built.missing) } : built;
     },
   });
   const { form, set } = page;
 
-  const tooLong = form.content.trim() !== '' && !contentFits(form.content);
+  const tooLong = !!limits && form.content.trim() !== '' && !contentFits(form.content, limits);
   return (
     <TaskWorkspace
       className="qr-page"
@@ -70,12 +75,19 @@ function QrWorkspace() {
             onChange={set('strength')}
             hint={t('qr.strength.hint')}
           />
-          <CountSelect label={t('qr.topN')} testId="qr-topN" max={QR_MAX_TOP_N} value={form.topN} onChange={set('topN')} />
+          <CountSelect
+            label={t('qr.topN')}
+            testId="qr-topN"
+            max={limits?.topNMax ?? null}
+            value={limits ? Math.min(form.topN ?? limits.topNDefault, limits.topNMax) : null}
+            onChange={set('topN')}
+          />
         </div>
       }
       bizType={QR_BIZ_TYPE}
       page={page}
-      cost={QR_COST}
+      cost={priceOf(taskTypes, QR_BIZ_TYPE)}
+      disabled={!limits}
       renderTask={(shown) => <QrTaskView taskId={shown.taskId} startedAt={shown.startedAt} />}
       empty={t('qr.empty')}
     />

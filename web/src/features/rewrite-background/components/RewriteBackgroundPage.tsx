@@ -4,17 +4,17 @@ import { CheckboxField, CountSelect, RangeField, RatioSelect, SelectField } from
 import { ProductImageTaskView } from '../../../components/ProductImageTaskView';
 import { TaskWorkspace } from '../../../components/TaskWorkspace';
 import { useI18n, type MessageKey } from '../../../lib/i18n';
+import { limitsOf, priceOf, useTaskTypes } from '../../../lib/taskTypes';
 import { useTaskForm } from '../../../lib/useTaskForm';
 import {
   buildRewriteParams,
-  ERODE_MAX,
-  GEN_NUM_MAX,
   initialRewriteForm,
   MODES,
   RATIOS,
   resultFileName,
   REWRITE_BG_BIZ_TYPE,
-  rewriteCost,
+  REWRITE_LIMITS,
+  rewriteGenNum,
   type RewriteBgForm,
   type RewriteBgParams,
 } from '../constants';
@@ -30,17 +30,22 @@ export function RewriteBackgroundPage() {
 
 function RewriteWorkspace() {
   const { t } = useI18n();
+  const { taskTypes } = useTaskTypes();
+  // The erode default and the bounds are the server's: the form cannot be sent without them.
+  const limits = limitsOf(taskTypes, REWRITE_BG_BIZ_TYPE, REWRITE_LIMITS);
   const page = useTaskForm<RewriteBgForm, RewriteBgParams>({
     bizType: REWRITE_BG_BIZ_TYPE,
     initial: initialRewriteForm,
     build: (form) => {
-      const built = buildRewriteParams(form);
+      if (!limits) return { missing: t('workspace.limitsLoading') };
+      const built = buildRewriteParams(form, limits);
       return 'missing' in built ? { missing: t(built.missing as MessageKey) } : built;
     },
     // Before/after: the reference scene is the "before" of a replication.
     beforeField: 'referenceUrl',
   });
   const { form, set } = page;
+  const erode = form.erodeSize ?? limits?.erodeDefault ?? null;
 
   return (
     <TaskWorkspace
@@ -84,14 +89,30 @@ function RewriteWorkspace() {
               onChange={set('denoisingStrength')}
             />
           )}
-          <RangeField label={t('productImage.erode')} valueLabel={`${form.erodeSize}px`} testId="option-erode" min={0} max={ERODE_MAX} value={form.erodeSize} onChange={set('erodeSize')} />
+          <RangeField
+            label={t('productImage.erode')}
+            valueLabel={erode === null ? '' : `${erode}px`}
+            testId="option-erode"
+            min={0}
+            max={limits?.erodeMax ?? 0}
+            value={erode ?? 0}
+            disabled={erode === null}
+            onChange={set('erodeSize')}
+          />
           <RatioSelect label={t('productImage.ratio')} originalLabel={t('productImage.ratio.original')} options={RATIOS} value={form.ratio} onChange={set('ratio')} />
-          <CountSelect label={t('productImage.genNum')} testId="option-genNum" max={GEN_NUM_MAX} value={form.genNum} onChange={set('genNum')} />
+          <CountSelect
+            label={t('productImage.genNum')}
+            testId="option-genNum"
+            max={limits?.genNumMax ?? null}
+            value={limits ? rewriteGenNum(form, limits) : null}
+            onChange={set('genNum')}
+          />
         </div>
       }
       bizType={REWRITE_BG_BIZ_TYPE}
       page={page}
-      cost={rewriteCost(form)}
+      cost={limits && priceOf(taskTypes, REWRITE_BG_BIZ_TYPE, { images: rewriteGenNum(form, limits) })}
+      disabled={!limits}
       renderTask={(shown) => (
         <ProductImageTaskView taskId={shown.taskId} beforeUrl={shown.beforeUrl} startedAt={shown.startedAt} className="rewrite-results" fileName={resultFileName} />
       )}

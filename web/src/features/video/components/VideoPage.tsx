@@ -3,17 +3,18 @@ import { ImageUploader } from '../../../components/ImageUploader';
 import { ChipGroup, RangeField, SelectField } from '../../../components/OptionFields';
 import { TaskWorkspace } from '../../../components/TaskWorkspace';
 import { useI18n } from '../../../lib/i18n';
+import { limitsOf, priceOf, useTaskTypes } from '../../../lib/taskTypes';
 import { useTaskForm } from '../../../lib/useTaskForm';
 import {
-  DURATIONS,
   FORMATS,
-  MOTION_DISTANCES,
   RESOLUTIONS,
   SPEEDS,
   VIDEO_BIZ_TYPE,
-  VIDEO_COST,
+  VIDEO_LIMITS,
   buildVideoParams,
+  durationOptions,
   initialVideoForm,
+  type Resolution,
   type VideoForm,
   type VideoParams,
 } from '../constants';
@@ -34,11 +35,14 @@ export function VideoPage() {
 function VideoWorkspace() {
   const { lang, t } = useI18n();
   const vt = (k: Parameters<typeof videoText>[1], vars?: Record<string, string | number>) => videoText(lang, k, vars);
+  const { taskTypes } = useTaskTypes();
+  const limits = limitsOf(taskTypes, VIDEO_BIZ_TYPE, VIDEO_LIMITS);
+  const price = (resolution: Resolution) => priceOf(taskTypes, VIDEO_BIZ_TYPE, { resolution });
   const page = useTaskForm<VideoForm, VideoParams>({
     bizType: VIDEO_BIZ_TYPE,
     initial: initialVideoForm,
     build: (form) => {
-      const built = buildVideoParams(form);
+      const built = buildVideoParams(form, limits);
       return 'missing' in built ? { missing: vt(built.missing) } : built;
     },
   });
@@ -67,16 +71,17 @@ function VideoWorkspace() {
             label={vt('distance')}
             valueLabel={<span data-testid="video-distance-value">{form.motionDistance}</span>}
             testId="video-distance"
-            min={MOTION_DISTANCES[0]}
-            max={MOTION_DISTANCES[MOTION_DISTANCES.length - 1]}
+            min={limits?.motionDistanceMin ?? form.motionDistance}
+            max={limits?.motionDistanceMax ?? form.motionDistance}
             step={1}
             value={form.motionDistance}
+            disabled={!limits}
             onChange={set('motionDistance')}
           />
           <SelectField
             label={vt('duration')}
             testId="video-duration"
-            options={DURATIONS}
+            options={durationOptions(limits)}
             value={form.duration}
             optionLabel={(d) => vt('seconds', { n: d })}
             onChange={set('duration')}
@@ -96,14 +101,17 @@ function VideoWorkspace() {
             name="video-resolution"
             options={RESOLUTIONS}
             value={form.resolutionRatio}
-            optionLabel={(r) => `${r} · ${t('workspace.cost', { n: VIDEO_COST[r] })}`}
+            optionLabel={(r) => {
+              const n = price(r);
+              return n === null ? r : `${r} · ${t('workspace.cost', { n })}`;
+            }}
             onChange={set('resolutionRatio')}
           />
         </div>
       }
       bizType={VIDEO_BIZ_TYPE}
       page={page}
-      cost={VIDEO_COST[form.resolutionRatio]}
+      cost={price(form.resolutionRatio)}
       renderTask={(shown) => <VideoTaskView taskId={shown.taskId} startedAt={shown.startedAt} />}
       empty={vt('empty')}
       historyTitle={vt('history')}

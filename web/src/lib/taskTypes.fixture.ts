@@ -1,0 +1,43 @@
+/**
+ * A `GET /api/task-types` answer shaped exactly like the contract, with the
+ * numbers the server ships: for unit tests only (the web has no other copy).
+ */
+import { normalizeTaskTypes, type TaskTypes } from './taskTypes';
+
+const diffusion = (lingshi: number) => ({
+  family: 'diffusion',
+  price: { rule: 'perTask', lingshi },
+  limits: { genNumMax: 4, genNumDefault: 4 },
+});
+
+export const TASK_TYPES_PAYLOAD = {
+  taskTypes: {
+    MANNEQUIN_IMAGE: diffusion(0),
+    MODEL_IMAGE_NEW: diffusion(0),
+    WIG_IMAGE: diffusion(0),
+    SHOES_IMAGE: diffusion(0),
+    PRODUCT_IMAGE: {
+      family: 'compose',
+      price: { rule: 'perImage', lingshi: 5 },
+      limits: { genNumMax: 4, erodeMax: 20, erodeDefault: 3 },
+    },
+    PRODUCT_REPLACE_IMAGE: diffusion(0),
+    MATTING_IMAGE: { family: 'segment', price: { rule: 'perTask', lingshi: 5 }, limits: {} },
+    CUSTOMIZED_MODEL: diffusion(0),
+    PET_IMAGE_CUSTOMIZED: diffusion(0),
+    IMG_2_VEDIO: {
+      family: 'video',
+      price: { rule: 'byResolution', '480p': 40, '720p': 80 },
+      limits: { durationMinMs: 1000, durationMaxMs: 5000, motionDistanceMin: 1, motionDistanceMax: 5 },
+    },
+    TRY_ON: diffusion(20),
+    QR_CODE_ART: {
+      family: 'qr',
+      price: { rule: 'perTask', lingshi: 0 },
+      limits: { topNMax: 4, topNDefault: 4, textMaxBytes: 1273, textMaxDigits: 3057 },
+    },
+  },
+  limits: { maxBatchItems: 100 },
+};
+
+export const TASK_TYPES: TaskTypes = normalizeTaskTypes(TASK_TYPES_PAYLOAD);
