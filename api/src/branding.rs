@@ -11,24 +11,11 @@ use serde::{Deserialize, Serialize};
 
 const DEFAULT_BRANDS: &str = include_str!("../config/brands.toml");
 
-/// The original app's top-bar groups; a brand may only name these.
-pub const MENU_GROUPS: [&str; 15] = [
-    "home",
-    "workbench",
-    "hot-topics",
-    "asset-library",
-    "enterprise-management",
-    "hot-creation",
-    "material-generation",
-    "ai-photo",
-    "product-gpt",
-    "rewrite",
-    "marketing-insight",
-    "creation-tools",
-    "agent",
-    "benefit-centre",
-    "creation-space",
-];
+/// The top-bar groups a brand may name: the web's list
+/// (web/src/app/routes/menuGroups.json), so the two cannot differ.
+pub static MENU_GROUPS: std::sync::LazyLock<Vec<String>> = std::sync::LazyLock::new(|| {
+    serde_json::from_str(include_str!("../../web/src/app/routes/menuGroups.json")).unwrap_or_default()
+});
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -106,7 +93,7 @@ impl Brands {
         let file: BrandsFile = toml::from_str(text).map_err(|e| BrandingError::Parse(e.to_string()))?;
         for b in &file.brand {
             let invalid = |problem: String| BrandingError::Invalid { brand: b.id.clone(), problem };
-            if let Some(g) = b.menu_groups.iter().find(|g| !MENU_GROUPS.contains(&g.as_str())) {
+            if let Some(g) = b.menu_groups.iter().find(|g| !MENU_GROUPS.contains(g)) {
                 return Err(invalid(format!("unknown menu group {g:?}")));
             }
             if let Some(r) = b.routes.iter().find(|r| !r.starts_with('/')) {
@@ -258,7 +245,7 @@ impl<'a> ConfigDto<'a> {
     pub fn with_tenant(mut self, t: &TenantRecord) -> Self {
         let s = &t.switches;
         if let Some(groups) = &s.menu_groups {
-            self.menu_groups = groups.iter().filter(|g| MENU_GROUPS.contains(&g.as_str())).cloned().collect();
+            self.menu_groups = groups.iter().filter(|g| MENU_GROUPS.contains(g)).cloned().collect();
         }
         if let Some(routes) = &s.routes {
             self.routes = routes.clone();
@@ -287,6 +274,12 @@ impl<'a> ConfigDto<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_menu_groups_file_is_read() {
+        assert_eq!(MENU_GROUPS.len(), 15);
+        assert!(MENU_GROUPS.iter().any(|g| g == "ai-photo"));
+    }
 
     #[test]
     fn shipped_brands_load_and_select() {

@@ -4,8 +4,7 @@
 
 use actix_web::{web, HttpRequest, HttpResponse};
 use pixmart_shared::db::store::batches::{self as batch_store, BatchCreated};
-use pixmart_shared::db::store::tasks::NewTask;
-use pixmart_shared::domain::{BizType, TaskId, TaskSpec};
+use pixmart_shared::domain::{BizType, TaskSpec};
 use pixmart_shared::ErrorCode;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;

@@ -2,7 +2,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::Utc;
 use pixmart_shared::db::store::dispatch as dispatch_store;
 use pixmart_shared::db::store::membership;
-use pixmart_shared::db::store::tasks::{self as task_store, Created, NewTask};
+use pixmart_shared::db::store::tasks::{self as task_store, Created};
 use pixmart_shared::domain::{BizType, TaskId, TaskSpec, TaskStatus};
 use pixmart_shared::ErrorCode;
 use serde::Deserialize;

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { BIZ_TYPES, bizTypeLabel } from './bizTypes';
+import { bizTypeLabel } from './bizTypes';
 import { t, type MessageKey } from './i18n';
+import { TASK_TYPES_PAYLOAD } from './taskTypes.fixture';
+
+// Every type the server declares (GET /api/task-types; the fixture mirrors it).
+const BIZ_TYPES = Object.keys(TASK_TYPES_PAYLOAD.taskTypes);
 
 const zh = (k: MessageKey) => t(k, undefined, 'zh');
 const en = (k: MessageKey) => t(k, undefined, 'en');

@@ -163,7 +163,7 @@ pub fn tenant_spec(
     if name.is_empty() || name.chars().count() > 64 {
         bail!("name must be 1 to 64 characters");
     }
-    let switches = TenantSwitches::parse(switches, &MENU_GROUPS)
+    let switches = TenantSwitches::parse(switches, MENU_GROUPS.as_slice())
         .map_err(|e| anyhow!("invalid switches ({e}); menu groups are {MENU_GROUPS:?}"))?;
     Ok(TenantSpec {
         slug,

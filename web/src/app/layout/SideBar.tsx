@@ -1,5 +1,6 @@
 import { useI18n } from '../../lib/i18n';
 import type { MenuSection } from '../routes/guards';
+import { menuGroupKey } from '../routes/registry';
 import { MenuLink } from './MenuLink';
 
 /** Desktop side bar: every visible entry, grouped as in the top bar. */
@@ -9,7 +10,7 @@ export function SideBar({ menu }: { menu: MenuSection[] }) {
     <aside className="sidebar" data-testid="sidebar" aria-label={t('menu.side')}>
       {menu.map(({ group, items }) => (
         <div key={group} className="sidebar-group">
-          {items.length > 1 && <div className="sidebar-title">{t(`menu.group.${group}`)}</div>}
+          {items.length > 1 && <div className="sidebar-title">{t(menuGroupKey(group))}</div>}
           {items.map((def) => (
             <MenuLink key={def.path} def={def} className="sidebar-item" />
           ))}

@@ -6,6 +6,7 @@ import { useAppConfig } from '../../lib/config';
 import { useI18n } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import type { MenuSection } from '../routes/guards';
+import { menuGroupKey } from '../routes/registry';
 import { BrandMark } from './BrandMark';
 import { LangSwitch } from './LangSwitch';
 import { MenuLink } from './MenuLink';
@@ -30,12 +31,12 @@ export function TopBar({
         {menu.map(({ group, items }) =>
           items.length === 1 ? (
             <MenuLink key={group} def={items[0]} className="topnav-item">
-              <span data-testid={`menu-group-${group}`}>{t(`menu.group.${group}`)}</span>
+              <span data-testid={`menu-group-${group}`}>{t(menuGroupKey(group))}</span>
             </MenuLink>
           ) : (
             <div key={group} className="topnav-group" tabIndex={0}>
               <span className="topnav-item" data-testid={`menu-group-${group}`}>
-                {t(`menu.group.${group}`)}
+                {t(menuGroupKey(group))}
                 <ChevronDownIcon className="caret" />
               </span>
               <div className="topnav-dropdown">

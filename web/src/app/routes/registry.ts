@@ -5,26 +5,18 @@
  * available yet" page; it never appears in a menu.
  */
 import type { MessageKey } from '../../lib/i18n';
+import MENU_GROUP_LIST from './menuGroups.json';
 
-/** The original app's top-bar groups; `/api/config` `menuGroups` uses these keys. */
-export const MENU_GROUPS = [
-  'home',
-  'workbench',
-  'hot-topics',
-  'asset-library',
-  'enterprise-management',
-  'hot-creation',
-  'material-generation',
-  'ai-photo',
-  'product-gpt',
-  'rewrite',
-  'marketing-insight',
-  'creation-tools',
-  'agent',
-  'benefit-centre',
-  'creation-space',
-] as const;
-export type MenuGroup = (typeof MENU_GROUPS)[number];
+/**
+ * The top-bar groups (the original app's); `/api/config` `menuGroups` uses
+ * these keys. One list for the web and the API (api/src/branding.rs reads
+ * the same file to check brands): `menuGroups.json`.
+ */
+export const MENU_GROUPS: readonly string[] = MENU_GROUP_LIST;
+/** One of [`MENU_GROUPS`] (routes.test.ts checks every route's group is). */
+export type MenuGroup = string;
+/** A group's name in the i18n table (routes.test.ts checks each exists). */
+export const menuGroupKey = (group: MenuGroup): MessageKey => `menu.group.${group}` as MessageKey;
 
 /**
  * login: a visitor gets the login dialog; vip: only for vipUser; chat: only

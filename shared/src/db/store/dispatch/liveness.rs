@@ -1,21 +1,11 @@
 //! Whether a pool has live workers and how much they can run at once.
 
-use std::collections::HashMap;
-
-use chrono::{DateTime, Duration, SubsecRound, Utc};
-use sea_orm::sea_query::{Expr, ExprTrait, OnConflict};
-use sea_orm::{
-    ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter,
-    QueryOrder, QuerySelect, TransactionTrait,
-};
+use chrono::{DateTime, Utc};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QuerySelect};
 
 use crate::db::entities::worker_nodes::WorkerStatus;
-use crate::db::entities::{tasks, tenant_pools, worker_nodes};
-use crate::db::store::key_guards::{guard_eq, guard_is_null};
-use crate::db::store::{membership, tenants};
+use crate::db::entities::worker_nodes;
 use crate::db::StoreError;
-use crate::domain::{BizType, TaskId, TaskStatus, UserId};
-use crate::jobs::{Lane, QueueKey, DEFAULT_POOL};
 
 /// Summed concurrency of the live workers of a pool (the dispatcher sizes
 /// a queue's Redis window from it).

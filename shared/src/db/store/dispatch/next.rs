@@ -5,19 +5,14 @@
 use std::collections::HashMap;
 
 use chrono::{DateTime, Duration, SubsecRound, Utc};
-use sea_orm::sea_query::{Expr, ExprTrait, OnConflict};
-use sea_orm::{
-    ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter,
-    QueryOrder, QuerySelect, TransactionTrait,
-};
+use sea_orm::sea_query::{Expr, ExprTrait};
+use sea_orm::{ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, TransactionTrait};
 
-use crate::db::entities::worker_nodes::WorkerStatus;
-use crate::db::entities::{tasks, tenant_pools, worker_nodes};
+use crate::db::entities::tasks;
 use crate::db::store::key_guards::{guard_eq, guard_is_null};
-use crate::db::store::{membership, tenants};
 use crate::db::StoreError;
-use crate::domain::{BizType, TaskId, TaskStatus, UserId};
-use crate::jobs::{Lane, QueueKey, DEFAULT_POOL};
+use crate::domain::{TaskId, TaskStatus};
+use crate::jobs::Lane;
 
 /// A NEW task still in the database (its job not in Redis).
 fn waiting() -> sea_orm::Condition {

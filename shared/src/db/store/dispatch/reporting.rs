@@ -1,21 +1,14 @@
 //! Queue depth and pool overviews, for the admin page and `/metrics`.
 
-use std::collections::HashMap;
-
-use chrono::{DateTime, Duration, SubsecRound, Utc};
-use sea_orm::sea_query::{Expr, ExprTrait, OnConflict};
-use sea_orm::{
-    ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter,
-    QueryOrder, QuerySelect, TransactionTrait,
-};
+use chrono::{DateTime, Utc};
+use sea_orm::sea_query::{Expr, ExprTrait};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 
 use crate::db::entities::worker_nodes::WorkerStatus;
 use crate::db::entities::{tasks, tenant_pools, worker_nodes};
-use crate::db::store::key_guards::{guard_eq, guard_is_null};
-use crate::db::store::{membership, tenants};
 use crate::db::StoreError;
-use crate::domain::{BizType, TaskId, TaskStatus, UserId};
-use crate::jobs::{Lane, QueueKey, DEFAULT_POOL};
+use crate::domain::TaskStatus;
+use crate::jobs::DEFAULT_POOL;
 
 /// Tasks of one task type, pool and lane by where they are.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,21 +1,14 @@
 //! Where a user's tasks go: their pool (a tenant's dedicated pool or the
 //! shared one), lane and fairness share.
 
-use std::collections::HashMap;
+use chrono::Utc;
+use sea_orm::sea_query::OnConflict;
+use sea_orm::{ActiveValue::Set, ConnectionTrait, EntityTrait};
 
-use chrono::{DateTime, Duration, SubsecRound, Utc};
-use sea_orm::sea_query::{Expr, ExprTrait, OnConflict};
-use sea_orm::{
-    ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter,
-    QueryOrder, QuerySelect, TransactionTrait,
-};
-
-use crate::db::entities::worker_nodes::WorkerStatus;
-use crate::db::entities::{tasks, tenant_pools, worker_nodes};
-use crate::db::store::key_guards::{guard_eq, guard_is_null};
+use crate::db::entities::tenant_pools;
 use crate::db::store::{membership, tenants};
 use crate::db::StoreError;
-use crate::domain::{BizType, TaskId, TaskStatus, UserId};
+use crate::domain::{BizType, UserId};
 use crate::jobs::{Lane, QueueKey, DEFAULT_POOL};
 
 /// The fairness share of a user: their tenant's, or their own.

@@ -3,7 +3,6 @@
 //! restarted under two workers, and a SIGTERM'd worker lose nothing, and
 //! each task's ledger effect is applied exactly once. Workers expose their
 //! Prometheus metrics.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::time::{Duration, Instant};
 

@@ -3,7 +3,6 @@
 //! uploads, the upload storage quota and the sweeper of unreferenced
 //! uploads, the per-IP throttle of the anonymous forms, and bounded paging.
 //! See docs/security/abuse-limits.md.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::io::Write;
 use std::time::{Duration, Instant};

@@ -1,6 +1,5 @@
 //! Generation history is kept for the tier's window: 7 days on the free
 //! plan, 100 on professional. A task older than the window leaves the list.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use chrono::{Duration, Utc};
 use pixmart_shared::db::entities::tasks;

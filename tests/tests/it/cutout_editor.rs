@@ -4,7 +4,6 @@
 //! Empty！"; a valid mask replaces the mask and the cutout's alpha.
 //! The finished cutout task (image + mask results) is written through the
 //! task store with a small result (`pixmart_tests::fixtures`).
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::time::Instant;
 

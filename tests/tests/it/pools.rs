@@ -2,9 +2,8 @@
 //! workers started for that pool (`--pool NAME`), and no other tenant's
 //! task reaches those workers. A pool with no live worker is reported and
 //! its tasks wait, marked `waitingForPool`.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

@@ -4,7 +4,6 @@
 //! Aliyun's Dysmsapi that checks signatures, nonces and timestamps as the
 //! provider documents. A failed send is `SEND_FAILED` and costs neither the
 //! resend countdown nor the hourly quota.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::collections::BTreeMap;
 

@@ -1,7 +1,6 @@
 //! Many simultaneous submissions by one user: the 10-task cap and the
 //! lingshi balance hold exactly (each accepted task charged once, nothing
 //! charged for a refused one), on SQLite and on PostgreSQL.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use pixmart_shared::db::store::{ledger, tasks};
 use pixmart_shared::domain::{Lingshi, TaskId, UserId};

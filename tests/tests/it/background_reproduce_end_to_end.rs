@@ -4,9 +4,7 @@
 //! was placed, the reference's own subject gone with `removeSubject`, style
 //! imitation departing further from its base with a higher
 //! `denoisingStrength`, per-image charging.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod support;
 
 use std::time::Duration;
 

@@ -6,7 +6,6 @@
 //! least 256 px and 500 KB, so instead of a real cutout run the test writes
 //! a finished cutout task with a 160×120 RGBA result through the task store
 //! (the cutout itself is covered by cutout_end_to_end).
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::time::Instant;
 

@@ -2,7 +2,6 @@
 //! admin sees nodes, queues and pools, pauses, drains and resumes a node
 //! (the worker follows on its heartbeat), and cancels any task with one
 //! refund. Also the task event stream (server-sent events).
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::time::{Duration, Instant};
 

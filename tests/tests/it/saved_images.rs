@@ -7,7 +7,6 @@
 //! the task's own files, and delete (3355 for someone else's).
 //! The finished cutout task is written through the task store with a small
 //! result (`pixmart_tests::fixtures`), so the 2K upscale takes seconds.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use chrono::Utc;
 use pixmart_shared::db::store::membership;

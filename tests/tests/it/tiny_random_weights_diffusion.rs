@@ -4,7 +4,6 @@
 //! noise). Real SD weights cannot be obtained on these machines; the tiny
 //! model has the same module structure and goes through the real loading
 //! code. The kept region's mask comes from the real ISNet cutout.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

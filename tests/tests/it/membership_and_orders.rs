@@ -5,7 +5,6 @@
 //! once), packs into the top-up bucket, plans into a membership with its
 //! gift, the spending order, and the monthly gift job (idempotent, with
 //! expiry entries).
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use chrono::{Duration, Utc};
 use pixmart_api::payments::{Notification, NotifyStatus};

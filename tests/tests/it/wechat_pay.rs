@@ -10,7 +10,6 @@
 //! - duplicates and notices out of order grant nothing more;
 //! - reconciliation: a payment whose notification was lost is found by the
 //!   scheduler's query; an expired unpaid order is closed at WeChat Pay.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::time::{Duration, Instant};
 

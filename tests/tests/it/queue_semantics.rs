@@ -1,7 +1,6 @@
 //! The database is the truth and Redis carries work: an accepted task is
 //! delivered even if Redis was down when it was submitted, a duplicated job
 //! applies its outcome once, and a task whose worker vanished ends TIMEOUT.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::time::Duration;
 

@@ -1,7 +1,6 @@
 //! Sign-in: captcha, SMS and mail codes with their countdown and limits,
 //! code login with auto-registration, register, reset, invites, logout, the
 //! HTTP code sender against a local gateway; every message in zh and en.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::sync::atomic::{AtomicBool, AtomicU16, Ordering};
 use std::sync::{Arc, Mutex};

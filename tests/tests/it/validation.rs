@@ -1,7 +1,6 @@
 //! Every validation rule at the edge: bad input gets its stable code and the
 //! user-facing message, in Chinese and English, and leaves nothing behind (no
 //! stored file, no upload row, no task).
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use pixmart_shared::db::store::{tasks, uploads};
 use pixmart_tests::images::{encode_png, noise_png, product_photo};

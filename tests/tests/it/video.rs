@@ -5,7 +5,6 @@
 //! rotation between the first and last frames, found by search), with the
 //! subject moving further than the background (parallax). The end-to-end
 //! test goes through the API, Redis and a worker running ISNet.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::path::Path;
 use std::process::Command;

@@ -5,7 +5,6 @@
 //! the model). Then the task through the API, Redis and a worker.
 //!
 //! A contact sheet of the codes goes to `target/test-artifacts/qr/` (git-ignored).
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::io::Cursor;
 use std::time::{Duration, Instant};

@@ -3,9 +3,8 @@
 //! bounded head start) and then round robin across users. One user's batch
 //! of ten does not hold up another user's single task, and a paid task
 //! overtakes queued free ones while free tasks still progress.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

@@ -2,7 +2,6 @@
 //! feedback, the lead form and the custom-model enquiry: every rule and
 //! message of those forms in Chinese and English, the feedback image
 //! limits, the message inbox and its ownership.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use pixmart_shared::db::store::{feedback as feedback_store, leads as lead_store, messages, tenants};
 use pixmart_shared::domain::message::NewMessage;
@@ -606,7 +605,7 @@ async fn tenant_config_for_members_only(db: TestDatabase) {
             "entries":{"invite":false,"messages":false,"enterpriseService":true,"logoNavigates":false},
             "enterpriseService":{"mode":"mott"},
             "referrers":{"yili-app":{"hideHeader":true,"hideSidebar":true}}}"#,
-        &pixmart_api::branding::MENU_GROUPS,
+        pixmart_api::branding::MENU_GROUPS.as_slice(),
     )
     .unwrap();
     let tenant = tenants::upsert_tenant(
@@ -701,7 +700,7 @@ async fn tenants_upsert_by_slug_and_contact_falls_back_to_the_brand_url() {
         icon: None,
         company_name: None,
         enterprise: false,
-        switches: TenantSwitches::parse(switches, &[]).unwrap(),
+        switches: TenantSwitches::parse::<&str>(switches, &[]).unwrap(),
     };
     let first = tenants::upsert_tenant(&conn, &spec("飞鹤", "{}")).await.unwrap();
     let again = tenants::upsert_tenant(

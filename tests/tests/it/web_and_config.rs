@@ -1,7 +1,6 @@
 //! The API serves the built UI on its own port (client routes fall back to
 //! index.html, hashed assets are cached for good, the rest revalidated) and
 //! the brand configuration the UI is drawn from.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use pixmart_tests::{TestApp, TestDatabase};
 
@@ -99,7 +98,7 @@ async fn metrics_answer_only_the_bearer_of_the_metrics_token() {
 /// The shipped brands with `modi-demo` served on its own partner host,
 /// allowed to sign visitors in by a `?token=` link.
 fn partner_brands() -> tempfile::NamedTempFile {
-    let shipped = include_str!("../../api/config/brands.toml");
+    let shipped = include_str!("../../../api/config/brands.toml");
     let at = shipped.find("id = \"modi-demo\"").unwrap();
     let (head, tail) = shipped.split_at(at);
     let tail = tail.replacen("hosts = []", "hosts = [\"modi.example\"]\nurl_token_login = true", 1);

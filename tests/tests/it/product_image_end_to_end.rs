@@ -4,9 +4,8 @@
 //! contact shadow under the product, distinct `genNum` variants, the
 //! custom-colour gate, per-image charging, batches and the background
 //! library.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

@@ -4,7 +4,6 @@
 //! pool lacks it); a worker with the model serves it; the licence policy
 //! (deployment and per tenant) refuses non-commercial models; tasks stay
 //! accepted while the workers that served them are down.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::time::{Duration, Instant};
 

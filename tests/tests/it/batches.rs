@@ -1,8 +1,7 @@
 //! Batch generation: many tasks in one request, charged all or nothing,
 //! with progress by status; a flagship benefit; outside the 10-task cap.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

@@ -1,7 +1,6 @@
 //! The whole cutout flow with the real ISNet model: HTTP API → Redis
 //! (apalis) → worker → storage and database → polling → download, on
 //! SQLite and on PostgreSQL.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::time::Duration;
 
