@@ -246,8 +246,9 @@ fn a_mug_handle_shows_the_real_scene_through_it() {
     let (_, pcircle) = draw_mug(&mut studio, SIDE as f32 * 0.45, SIDE as f32 * 0.8, SIDE as f32 * 0.5);
     let pmask = isnet.run(&DynamicImage::ImageRgb8(studio.clone())).unwrap().mask;
     let pinside = handle_inside(pcircle, SIDE);
-    let opacity = pmask.pixels().zip(pinside.pixels()).filter(|(_, i)| i[0] == 255).map(|(m, _)| f64::from(m[0])).sum::<f64>()
-        / pinside.pixels().filter(|i| i[0] == 255).count().max(1) as f64;
+    let opacity =
+        pmask.pixels().zip(pinside.pixels()).filter(|(_, i)| i[0] == 255).map(|(m, _)| f64::from(m[0])).sum::<f64>()
+            / pinside.pixels().filter(|i| i[0] == 255).count().max(1) as f64;
     eprintln!("product mug: mean mask inside its handle {opacity:.0} / 255");
     assert!(opacity < 40.0, "the cutout keeps the white backdrop inside the handle ({opacity:.0} / 255)");
     let cutout = compose::prepare_cutout(&studio, &pmask, 3, SIDE).unwrap();

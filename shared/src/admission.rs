@@ -59,7 +59,13 @@ pub struct Admitted {
 impl Admitted {
     /// The task to create for `spec`, with its price and route; the job's
     /// queue name carries the dispatcher's `namespace`.
-    pub fn new_task(&self, owner: UserId, spec: &TaskSpec, namespace: &str, idempotency_key: Option<String>) -> NewTask {
+    pub fn new_task(
+        &self,
+        owner: UserId,
+        spec: &TaskSpec,
+        namespace: &str,
+        idempotency_key: Option<String>,
+    ) -> NewTask {
         NewTask {
             id: TaskId::new(),
             owner,

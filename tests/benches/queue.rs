@@ -36,7 +36,7 @@
 //! PIXMART_BENCH_RAW_ITEMS (default 20000). Needs redis-server.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-#[path = "../tests/support/fleet.rs"]
+#[path = "../tests/it/support/fleet.rs"]
 mod fleet;
 
 use std::time::{Duration, Instant};

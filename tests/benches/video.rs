@@ -56,7 +56,10 @@ fn median(mut v: Vec<f64>) -> f64 {
 }
 
 fn main() {
-    let ffmpeg = pixmart_shared::config::Settings::load(None).ok().and_then(|s| s.models.ffmpeg).expect("ffmpeg is required (apt-get install ffmpeg)");
+    let ffmpeg = pixmart_shared::config::Settings::load(None)
+        .ok()
+        .and_then(|s| s.models.ffmpeg)
+        .expect("ffmpeg is required (apt-get install ffmpeg)");
     let runs = env_u32("PIXMART_BENCH_RUNS", 3).max(1);
     let frames = env_u32("PIXMART_BENCH_FRAMES", 90).max(2);
     let threads = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);

@@ -4,8 +4,8 @@ use pixmart_shared::config::Settings;
 use pixmart_shared::db::Db;
 use pixmart_shared::storage::BlobStore;
 
-use crate::metrics::WorkerMetrics;
 use crate::loaded_models::LoadedModels;
+use crate::metrics::WorkerMetrics;
 use crate::task_writer::TaskWriter;
 
 /// Everything a job handler needs, shared by all jobs of a process.

@@ -3,11 +3,11 @@
 
 pub mod cli;
 pub mod context;
+pub mod diffusion_loader;
 pub mod failure;
 pub mod fast_jobs;
-pub mod metrics;
 pub mod loaded_models;
-pub mod diffusion_loader;
+pub mod metrics;
 pub mod node;
 pub mod noop;
 pub mod pipelines;

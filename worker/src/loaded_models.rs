@@ -96,7 +96,9 @@ impl LoadedModels {
         self.ffmpeg = ffmpeg;
         match &self.ffmpeg {
             Some(p) => tracing::info!(path = %p.display(), "ffmpeg found"),
-            None => self.missing.push("ffmpeg: not found (install the ffmpeg package or set PIXMART__MODELS__FFMPEG)".into()),
+            None => self
+                .missing
+                .push("ffmpeg: not found (install the ffmpeg package or set PIXMART__MODELS__FFMPEG)".into()),
         }
     }
 }

@@ -17,8 +17,8 @@ use pixmart_shared::config::ModelSettings;
 use pixmart_shared::db::store::capabilities::{MissingModel, ModelReport};
 use pixmart_shared::domain::{BizType, CutoutModel};
 
-use crate::loaded_models::LoadedModels;
 use crate::diffusion_loader::{registry_id, LoadedDiffusion, MODEL_FOLDERS};
+use crate::loaded_models::LoadedModels;
 
 /// What this node serves and reports.
 #[derive(Debug, Clone)]

@@ -14,8 +14,8 @@ use pixmart_shared::jobs::TaskJob;
 use pixmart_shared::storage::BlobStore;
 
 use crate::failure::JobFailure;
-use crate::metrics::WorkerMetrics;
 use crate::loaded_models::LoadedModels;
+use crate::metrics::WorkerMetrics;
 use crate::node;
 use crate::queues::{self, Refill};
 use crate::task_writer::TaskWriter;

@@ -187,7 +187,8 @@ mod tests {
         assert_eq!(TenantSwitches::parse(&s.to_json(), &["home"]).unwrap(), s);
         assert!(TenantSwitches::parse(json, &["ai-photo"]).is_err());
         assert!(TenantSwitches::parse::<&str>(r#"{"routes":["nope"]}"#, &[]).is_err());
-        assert!(TenantSwitches::parse::<&str>(r#"{"enterpriseService":{"mode":"contact","url":"javascript:x"}}"#, &[]).is_err());
+        assert!(TenantSwitches::parse::<&str>(r#"{"enterpriseService":{"mode":"contact","url":"javascript:x"}}"#, &[])
+            .is_err());
         assert!(TenantSwitches::parse::<&str>(r#"{"colour":"red"}"#, &[]).is_err());
         assert!(TenantSlug::parse("kos-demo").is_ok());
         assert!(TenantSlug::parse("伊利").is_err());

@@ -5,7 +5,6 @@
 //! imitation departing further from its base with a higher
 //! `denoisingStrength`, per-image charging.
 
-
 use std::time::Duration;
 
 use image::{Rgb, RgbImage};

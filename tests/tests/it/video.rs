@@ -189,7 +189,9 @@ fn moov_before_mdat(data: &[u8]) -> bool {
 }
 
 fn ffmpeg() -> std::path::PathBuf {
-    pixmart_shared::config::Settings::load(None).ok().and_then(|s| s.models.ffmpeg)
+    pixmart_shared::config::Settings::load(None)
+        .ok()
+        .and_then(|s| s.models.ffmpeg)
         .expect("ffmpeg must be installed (scripts/test installs it)")
 }
 

@@ -2,11 +2,12 @@
 
 pub mod admins;
 pub mod batches;
-pub mod key_guards;
 pub mod capabilities;
 pub mod captchas;
 pub mod dispatch;
 pub mod feedback;
+pub mod group_commit;
+pub mod key_guards;
 pub mod leads;
 pub mod ledger;
 pub mod membership;
@@ -14,7 +15,6 @@ pub mod messages;
 pub mod orders;
 pub mod rate_limits;
 pub mod saved_images;
-pub mod group_commit;
 pub mod tasks;
 pub mod tenants;
 pub mod tokens;

@@ -11,8 +11,8 @@ use sea_orm::{
 use serde_json::Value;
 
 use crate::db::entities::{tasks, users};
-use crate::db::store::ledger;
 use crate::db::store::group_commit::{self, Ending, Finish};
+use crate::db::store::ledger;
 use crate::db::StoreError;
 use crate::domain::{BizType, Lingshi, TaskId, TaskResult, TaskStatus, UserId};
 

@@ -22,8 +22,8 @@ pub use background_reproduce::{BackgroundReproduceSpec, ReproduceMode};
 pub mod video;
 pub use video::{CameraMove, MotionSpeed, VideoFormat, VideoResolution, VideoSpec};
 
-pub mod product_image;
 pub mod limits;
+pub mod product_image;
 pub use limits::limits_of;
 pub use product_image::{OutputFormat, OutputRatio, ProductBackground, ProductImageSpec};
 
@@ -82,8 +82,8 @@ impl TaskSpec {
             | BizType::CustomizedModel
             | BizType::PetImageCustomized
             | BizType::TryOn => {
-                let kind =
-                    DiffusionKind::from_biz_type(biz).ok_or(Invalid::field(ErrorCode::BizTypeNotAvailable, "bizType"))?;
+                let kind = DiffusionKind::from_biz_type(biz)
+                    .ok_or(Invalid::field(ErrorCode::BizTypeNotAvailable, "bizType"))?;
                 diffusion::parse(kind, params).map(TaskSpec::Diffusion)
             }
             BizType::QrCodeArt => qr_code_art::parse(params).map(TaskSpec::QrCodeArt),

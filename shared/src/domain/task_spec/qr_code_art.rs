@@ -144,7 +144,11 @@ mod tests {
                 ErrorCode::QrContentTooLong,
                 "content",
             ),
-            (json!({ "content": "7".repeat(QR_MAX_DIGITS_LEVEL_H + 1), "imageUrl": img }), ErrorCode::QrContentTooLong, "content"),
+            (
+                json!({ "content": "7".repeat(QR_MAX_DIGITS_LEVEL_H + 1), "imageUrl": img }),
+                ErrorCode::QrContentTooLong,
+                "content",
+            ),
             (json!({ "content": "x" }), ErrorCode::InvalidParam, "imageUrl"),
             (json!({ "content": "x", "imageUrl": img, "shape": "STAR" }), ErrorCode::InvalidParam, "shape"),
             (json!({ "content": "x", "imageUrl": img, "strength": 101 }), ErrorCode::InvalidParam, "strength"),

@@ -3,8 +3,8 @@
 use chrono::{DateTime, Utc};
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QuerySelect};
 
-use crate::db::entities::worker_nodes::WorkerStatus;
 use crate::db::entities::worker_nodes;
+use crate::db::entities::worker_nodes::WorkerStatus;
 use crate::db::StoreError;
 
 /// Summed concurrency of the live workers of a pool (the dispatcher sizes

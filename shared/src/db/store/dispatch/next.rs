@@ -6,7 +6,10 @@ use std::collections::HashMap;
 
 use chrono::{DateTime, Duration, SubsecRound, Utc};
 use sea_orm::sea_query::{Expr, ExprTrait};
-use sea_orm::{ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, TransactionTrait};
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
+    QuerySelect, TransactionTrait,
+};
 
 use crate::db::entities::tasks;
 use crate::db::store::key_guards::{guard_eq, guard_is_null};
@@ -332,7 +335,6 @@ pub async fn redispatch(
         .await?;
     Ok(res.rows_affected == 1)
 }
-
 
 #[cfg(test)]
 mod tests {

@@ -65,7 +65,6 @@ pub async fn queue_depths(db: &impl ConnectionTrait) -> Result<Vec<QueueDepth>, 
     Ok(key_guards.into_values().collect())
 }
 
-
 /// One compute pool as admins see it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PoolStatus {

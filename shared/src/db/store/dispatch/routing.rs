@@ -58,8 +58,6 @@ pub async fn route_for(db: &impl ConnectionTrait, user: UserId) -> Result<Route,
     })
 }
 
-
-
 /// Routes a tenant's future tasks to `pool` (`None`: back to the shared
 /// pool). Tasks already submitted keep their queue.
 pub async fn assign_tenant_pool(db: &impl ConnectionTrait, tenant: i64, pool: Option<&str>) -> Result<(), StoreError> {
