@@ -5,7 +5,7 @@
  * available yet" page; it never appears in a menu.
  */
 import type { MessageKey } from '../../lib/i18n';
-import MENU_GROUP_LIST from './menuGroups.json';
+import MENU_GROUP_LIST from './menuGroups.json' with { type: 'json' };
 
 /**
  * The top-bar groups (the original app's); `/api/config` `menuGroups` uses
