@@ -164,15 +164,6 @@ pub struct ConfigDto<'a> {
     pub entries: EntrySwitches,
     /// What the enterprise-service button does.
     pub enterprise_service: EnterpriseService,
-    /// Server limits the UI states before the user runs into them.
-    pub limits: LimitsDto,
-}
-
-#[derive(Debug, Default, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct LimitsDto {
-    /// Most images one batch submission takes (`tasks.max_batch_items`).
-    pub max_batch_items: u64,
 }
 
 #[derive(Debug, Serialize)]
@@ -232,7 +223,6 @@ impl<'a> ConfigDto<'a> {
             chrome: ChromeSwitches::default(),
             entries: EntrySwitches::default(),
             enterprise_service: EnterpriseService::Contact { url: b.enterprise_service_url.clone() },
-            limits: LimitsDto::default(),
         }
     }
 

@@ -35,7 +35,6 @@ pub async fn config(
     };
     let mut dto = ConfigDto::of(brand);
     dto.flags.url_token_login = url_token_login;
-    dto.limits.max_batch_items = state.settings.tasks.max_batch_items;
     Ok(envelope::ok(match &tenant {
         Some(t) => dto.with_tenant(t),
         None => dto,

@@ -634,7 +634,10 @@ async fn tenant_config_for_members_only(db: TestDatabase) {
         json!({ "invite": true, "messages": true, "enterpriseService": true, "logoNavigates": true })
     );
     assert_eq!(plain["enterpriseService"]["mode"], "contact");
-    assert_eq!(plain["limits"]["maxBatchItems"], app.settings.tasks.max_batch_items, "{plain}");
+    // The batch limit is served once, with the task types' prices and bounds.
+    assert!(plain.get("limits").is_none(), "{plain}");
+    let (_, types) = app.client().get("/api/task-types").await;
+    assert_eq!(types["data"]["limits"]["maxBatchItems"], app.settings.tasks.max_batch_items, "{types}");
     assert_eq!(plain["chrome"]["hidePoints"], false);
     assert!(plain["routes"].as_array().unwrap().iter().any(|r| r == "/member"));
     let (_, other) = outsider.get("/api/config").await;

@@ -60,6 +60,32 @@ async fn config_serves_the_selected_brand() {
     assert_eq!(b["data"]["brand"]["id"], "pixmart", "unknown brands fall back to the default");
 }
 
+/// Every task type's price and option bounds, as the API charges and
+/// checks them (the web shows these and keeps no copy).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn task_types_serve_the_prices_the_api_charges() {
+    use pixmart_shared::domain::task_spec::limits_of;
+    use pixmart_shared::domain::BizType;
+    let app = TestApp::start(TestDatabase::sqlite()).await;
+    let (s, b) = app.client().get("/api/task-types").await;
+    assert_eq!(s, 200, "{b}");
+    let types = b["data"]["taskTypes"].as_object().unwrap();
+    assert_eq!(types.len(), BizType::ALL.len());
+    for biz in BizType::ALL {
+        let t = &types[biz.as_str()];
+        assert_eq!(t["price"], serde_json::to_value(biz.price()).unwrap(), "{biz}");
+        assert_eq!(t["family"], biz.family().as_str(), "{biz}");
+        for (name, value) in limits_of(biz) {
+            assert_eq!(t["limits"][name], value, "{biz} {name}");
+        }
+    }
+    assert_eq!(types["MATTING_IMAGE"]["price"], serde_json::json!({ "rule": "perTask", "lingshi": 5 }));
+    assert_eq!(types["PRODUCT_IMAGE"]["price"], serde_json::json!({ "rule": "perImage", "lingshi": 5 }));
+    assert_eq!(types["PRODUCT_IMAGE"]["limits"]["genNumMax"], 4);
+    assert_eq!(types["PRODUCT_REPLACE_IMAGE"]["family"], "diffusion");
+    assert_eq!(b["data"]["limits"]["maxBatchItems"], app.settings.tasks.max_batch_items);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_response_carries_the_security_headers() {
     let dist = fake_dist();
