@@ -111,9 +111,9 @@ async fn reply_loop(replies: Weak<RefineReplies>) {
         let key = r.key.clone();
         // Not holding the instance while blocked, so it can go away.
         drop(r);
-        let popped = redis::cmd("BLPOP").arg(&key).arg(POP_SECS).query_async::<Option<(String, Vec<u8>)>>(c).await;
+        let popped = pixmart_shared::fast_jobs::refinements::pop_reply(c, &key, POP_SECS).await;
         match popped {
-            Ok(Some((_, frame))) => {
+            Ok(Some(frame)) => {
                 if let Some(r) = replies.upgrade() {
                     r.deliver(&frame);
                 }

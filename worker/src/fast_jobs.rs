@@ -19,10 +19,9 @@ use pixmart_models::upscale::{
 };
 use pixmart_models::{ModelError, OrtRuntime};
 use pixmart_shared::domain::download::DownloadQuality;
-use pixmart_shared::fast_jobs::{
-    cancel_key, failure_key, fast_queue, frame_reply, in_progress_key, progress_key, refine_queue, FastJob,
-    RefineClick, DELETE_IF_HOLDS_SCRIPT, FAILURE_SECS, MARKER_WORKING_SECS, PROGRESS_SECS,
-};
+use pixmart_shared::fast_jobs::downloads::Preparation;
+use pixmart_shared::fast_jobs::refinements::{self, Place};
+use pixmart_shared::fast_jobs::{fast_queue, frame_reply, refine_queue, FastJob, RefineClick};
 use redis::aio::MultiplexedConnection;
 use tokio::sync::watch;
 
@@ -141,15 +140,13 @@ async fn consume(ctx: Arc<WorkerContext>, session: Option<Upscaler>, queue: Stri
             }
         }
         let Some(c) = conn.as_mut() else { continue };
-        let popped =
-            redis::cmd("BRPOP").arg(&queue).arg(POP_TIMEOUT_SECS).query_async::<Option<(String, String)>>(c).await;
+        let popped = pixmart_shared::fast_jobs::pop(c, &queue, POP_TIMEOUT_SECS).await;
         match popped {
-            // Paused or drained while the pop waited: the job goes back to
-            // the end it came from, first in line for the next node.
-            Ok(Some((_, payload))) if !gate.accepting() || gate.stopping() => {
-                redis_quiet::<i64>(c, redis::cmd("RPUSH").arg(&queue).arg(&payload)).await;
+            // Paused or drained while the pop waited: the job goes back.
+            Ok(Some(payload)) if !gate.accepting() || gate.stopping() => {
+                quiet(pixmart_shared::fast_jobs::give_back(c, &queue, &payload).await);
             }
-            Ok(Some((_, payload))) => match serde_json::from_str::<FastJob>(&payload) {
+            Ok(Some(payload)) => match serde_json::from_str::<FastJob>(&payload) {
                 Ok(job) => run_job(&ctx, session.as_ref(), c, &job).await,
                 Err(e) => tracing::warn!(error = %e, %payload, "fast jobs: undecodable payload dropped"),
             },
@@ -169,8 +166,10 @@ async fn connect(url: &str) -> redis::RedisResult<MultiplexedConnection> {
     redis::Client::open(url)?.get_multiplexed_async_connection_with_config(&config).await
 }
 
-async fn redis_quiet<T: redis::FromRedisValue>(conn: &mut MultiplexedConnection, cmd: &redis::Cmd) {
-    if let Err(e) = cmd.query_async::<T>(conn).await {
+/// A Redis failure in the download protocol costs the user a retry at most
+/// (the marker expires): logged, not fatal.
+fn quiet(result: redis::RedisResult<()>) {
+    if let Err(e) = result {
         tracing::warn!(error = %e, "fast jobs: Redis command failed");
     }
 }
@@ -181,14 +180,12 @@ pub async fn run_job(ctx: &WorkerContext, session: Option<&Upscaler>, conn: &mut
     let ns = &ctx.settings.redis.namespace;
     match job {
         FastJob::PrepareDownload { job_id, source_key, target_key, quality, long_side, .. } => {
-            let busy = in_progress_key(ns, target_key);
-            let cancel = cancel_key(ns, job_id);
-            if !job_id.is_empty() && exists(conn, &cancel).await {
+            let preparation = Preparation { namespace: ns, target_key };
+            if preparation.is_cancelled(conn, job_id).await {
                 tracing::info!(%target_key, "download cancelled before it started");
                 return;
             }
-            let expire = redis::cmd("EXPIRE").arg(&busy).arg(MARKER_WORKING_SECS).clone();
-            redis_quiet::<i64>(conn, &expire).await;
+            quiet(preparation.keep_alive(conn).await);
             let control = Arc::new(Control::default());
             let work = prepare_download(ctx, session, source_key, target_key, *quality, *long_side, control.clone());
             tokio::pin!(work);
@@ -201,23 +198,17 @@ pub async fn run_job(ctx: &WorkerContext, session: Option<&Upscaler>, conn: &mut
                     r = &mut work => break r,
                     _ = refresh.tick() => {
                         if !control.cancelled.load(Ordering::Relaxed) {
-                            redis_quiet::<i64>(conn, &expire).await;
+                            quiet(preparation.keep_alive(conn).await);
                         }
                     }
                     _ = tick.tick() => {
-                        if !job_id.is_empty() && exists(conn, &cancel).await {
+                        if preparation.is_cancelled(conn, job_id).await {
                             control.cancelled.store(true, Ordering::Relaxed);
                         }
                         let now = (control.done.load(Ordering::Relaxed), control.total.load(Ordering::Relaxed));
                         if now != published && now.1 > 0 {
                             published = now;
-                            let set = redis::cmd("SET")
-                                .arg(progress_key(ns, target_key))
-                                .arg(format!("{}/{}", now.0, now.1))
-                                .arg("EX")
-                                .arg(PROGRESS_SECS)
-                                .clone();
-                            redis_quiet::<()>(conn, &set).await;
+                            quiet(preparation.publish_progress(conn, now.0, now.1).await);
                         }
                     }
                 }
@@ -227,24 +218,10 @@ pub async fn run_job(ctx: &WorkerContext, session: Option<&Upscaler>, conn: &mut
                 Err(Stop::Cancelled) => tracing::info!(%target_key, "download cancelled"),
                 Err(Stop::Failed(reason)) => {
                     tracing::warn!(%target_key, %reason, "preparing a download failed");
-                    let set = redis::cmd("SET")
-                        .arg(failure_key(ns, target_key))
-                        .arg(reason)
-                        .arg("EX")
-                        .arg(FAILURE_SECS)
-                        .clone();
-                    redis_quiet::<()>(conn, &set).await;
+                    quiet(preparation.fail(conn, reason).await);
                 }
             }
-            redis_quiet::<i64>(conn, redis::cmd("DEL").arg(progress_key(ns, target_key))).await;
-            // A cancel (and maybe a new request) may have replaced the
-            // marker: free it only while it is still this job's.
-            if job_id.is_empty() {
-                redis_quiet::<i64>(conn, redis::cmd("DEL").arg(&busy)).await;
-            } else {
-                redis_quiet::<i64>(conn, redis::cmd("EVAL").arg(DELETE_IF_HOLDS_SCRIPT).arg(1).arg(&busy).arg(job_id))
-                    .await;
-            }
+            quiet(preparation.end(conn, job_id).await);
         }
         FastJob::RefineMask {
             image_key, mask_key, clicks, reply_key, request_id, deadline_ms, in_flight_key, ..
@@ -268,20 +245,14 @@ pub async fn run_job(ctx: &WorkerContext, session: Option<&Upscaler>, conn: &mut
                     Some(id) => frame_reply(id, &reply),
                     None => reply,
                 };
-                redis_quiet::<i64>(conn, redis::cmd("LPUSH").arg(reply_key).arg(reply)).await;
-                // Nobody may be waiting any more (the request timed out).
-                redis_quiet::<i64>(conn, redis::cmd("EXPIRE").arg(reply_key).arg(60)).await;
+                quiet(refinements::reply(conn, reply_key, &reply).await);
             }
             // Done with it: the user's place is free again.
-            if let (Some(set), Some(id)) = (in_flight_key, request_id) {
-                redis_quiet::<i64>(conn, redis::cmd("ZREM").arg(set).arg(id)).await;
+            if let (Some(in_flight_key), Some(request_id)) = (in_flight_key, request_id) {
+                quiet(Place { in_flight_key, request_id }.release(conn).await);
             }
         }
     }
-}
-
-async fn exists(conn: &mut MultiplexedConnection, key: &str) -> bool {
-    redis::cmd("EXISTS").arg(key).query_async::<bool>(conn).await.unwrap_or(false)
 }
 
 /// Shared between a preparation's blocking work and the loop that

@@ -18,9 +18,8 @@ use actix_web::{web, HttpResponse};
 use pixmart_shared::db::store::{dispatch as dispatch_store, membership, tasks as task_store};
 use pixmart_shared::domain::download::{prepared_key, DownloadQuality, DownloadState};
 use pixmart_shared::domain::{BizType, ResultKind, TaskId, TaskResult, TaskStatus};
-use pixmart_shared::fast_jobs::{
-    cancel_key, failure_key, fast_queue, in_progress_key, progress_key, FastJob, MARKER_QUEUED_SECS, PROGRESS_SECS,
-};
+use pixmart_shared::fast_jobs::downloads::{Preparation, PreparationState};
+use pixmart_shared::fast_jobs::FastJob;
 use pixmart_shared::storage::StorageError;
 use pixmart_shared::ErrorCode;
 use serde::{Deserialize, Serialize};
@@ -126,12 +125,6 @@ fn pending(r: &Resolved, state: DownloadState, long_side: u32, progress: Option<
 }
 
 /// `"done/total"` as a fraction in 0..1.
-fn parse_progress(raw: &str) -> Option<f32> {
-    let (done, total) = raw.split_once('/')?;
-    let (done, total): (f32, f32) = (done.trim().parse().ok()?, total.trim().parse().ok()?);
-    (total > 0.0).then(|| (done / total).clamp(0.0, 1.0))
-}
-
 async fn is_stored(state: &AppState, key: &str) -> ApiResult<bool> {
     match state.blobs.get(key).await {
         Ok(_) => Ok(true),
@@ -163,40 +156,22 @@ pub async fn request(
     if is_stored(&state, &key).await? {
         return Ok(ready(&r, &key, long_side));
     }
-    let ns = state.dispatcher.namespace();
+    let preparation = Preparation { namespace: state.dispatcher.namespace(), target_key: &key };
     let mut conn = redis(&state).await?;
-    // SET NX: exactly one request starts the work; the others are told to
-    // come back later. The marker holds the job's id, which a cancel names.
-    let job_id = uuid::Uuid::new_v4().to_string();
-    let started: bool = redis::cmd("SET")
-        .arg(in_progress_key(ns, &key))
-        .arg(&job_id)
-        .arg("NX")
-        .arg("EX")
-        .arg(MARKER_QUEUED_SECS)
-        .query_async::<Option<String>>(&mut conn)
-        .await
-        .map_err(redis_down)?
-        .is_some();
-    if !started {
-        return Err(ApiError::new(ErrorCode::DownloadInProgress));
-    }
     let pool = dispatch_store::route_for(&state.db, me.id).await?.pool;
+    // The marker holds the job's id, which a cancel names.
+    let job_id = uuid::Uuid::new_v4().to_string();
     let job = FastJob::PrepareDownload {
-        job_id,
+        job_id: job_id.clone(),
         task_id: r.task,
         source_key: r.source.key.clone(),
         target_key: key.clone(),
         quality: r.quality,
         long_side,
     };
-    let payload = serde_json::to_string(&job).map_err(ApiError::internal)?;
-    let mut pipe = redis::pipe();
-    pipe.cmd("DEL").arg(failure_key(ns, &key)).ignore().cmd("LPUSH").arg(fast_queue(ns, &pool)).arg(payload).ignore();
-    if let Err(e) = pipe.query_async::<()>(&mut conn).await {
-        // Not queued: free the marker so the user is not told to wait.
-        let _ = redis::cmd("DEL").arg(in_progress_key(ns, &key)).query_async::<i64>(&mut conn).await;
-        return Err(redis_down(e));
+    // Exactly one request starts the work; the others come back later.
+    if !preparation.start(&mut conn, &job_id, &pool, &job).await.map_err(redis_down)? {
+        return Err(ApiError::new(ErrorCode::DownloadInProgress));
     }
     Ok(pending(&r, DownloadState::Preparing, long_side, Some(0.0)))
 }
@@ -223,24 +198,12 @@ pub async fn status(
     if is_stored(&state, &key).await? {
         return Ok(ready(&r, &key, long_side));
     }
-    let ns = state.dispatcher.namespace();
+    let preparation = Preparation { namespace: state.dispatcher.namespace(), target_key: &key };
     let mut conn = redis(&state).await?;
-    let (busy, failed, progress): (bool, bool, Option<String>) = redis::pipe()
-        .cmd("EXISTS")
-        .arg(in_progress_key(ns, &key))
-        .cmd("EXISTS")
-        .arg(failure_key(ns, &key))
-        .cmd("GET")
-        .arg(progress_key(ns, &key))
-        .query_async(&mut conn)
-        .await
-        .map_err(redis_down)?;
-    let (s, progress) = if busy {
-        (DownloadState::Preparing, Some(progress.as_deref().and_then(parse_progress).unwrap_or(0.0)))
-    } else if failed {
-        (DownloadState::Failed, None)
-    } else {
-        (DownloadState::None, None)
+    let (s, progress) = match preparation.state(&mut conn).await.map_err(redis_down)? {
+        PreparationState::Running { progress } => (DownloadState::Preparing, Some(progress.unwrap_or(0.0))),
+        PreparationState::Failed => (DownloadState::Failed, None),
+        PreparationState::Idle => (DownloadState::None, None),
     };
     Ok(pending(&r, s, long_side, progress))
 }
@@ -259,24 +222,9 @@ pub async fn cancel(
     let Some((key, long_side)) = r.target.clone() else {
         return Ok(ready_as_is(&r));
     };
-    let ns = state.dispatcher.namespace();
+    let preparation = Preparation { namespace: state.dispatcher.namespace(), target_key: &key };
     let mut conn = redis(&state).await?;
-    let job: Option<String> =
-        redis::cmd("GETDEL").arg(in_progress_key(ns, &key)).query_async(&mut conn).await.map_err(redis_down)?;
-    if let Some(job) = job {
-        redis::pipe()
-            .cmd("SET")
-            .arg(cancel_key(ns, &job))
-            .arg(1)
-            .arg("EX")
-            .arg(PROGRESS_SECS.max(MARKER_QUEUED_SECS))
-            .ignore()
-            .cmd("DEL")
-            .arg(progress_key(ns, &key))
-            .ignore()
-            .query_async::<()>(&mut conn)
-            .await
-            .map_err(redis_down)?;
+    if let Some(job) = preparation.cancel(&mut conn).await.map_err(redis_down)? {
         tracing::info!(%key, %job, "download preparation cancelled");
     }
     if is_stored(&state, &key).await? {
@@ -287,7 +235,7 @@ pub async fn cancel(
 
 #[cfg(test)]
 mod tests {
-    use super::parse_progress;
+    use pixmart_shared::fast_jobs::downloads::parse_progress;
 
     #[test]
     fn progress_is_a_fraction_of_tiles() {

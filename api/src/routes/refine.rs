@@ -17,10 +17,8 @@ use actix_web::{web, HttpResponse};
 use chrono::Utc;
 use pixmart_shared::db::store::{dispatch as dispatch_store, tasks as task_store};
 use pixmart_shared::domain::{BizType, ResultKind, TaskId, TaskStatus};
-use pixmart_shared::fast_jobs::{
-    refine_in_flight_key, refine_queue, FastJob, RefineClick, MAX_REFINE_CLICKS, REFINE_ACQUIRE_SCRIPT,
-    REFINE_WAIT_SECS,
-};
+use pixmart_shared::fast_jobs::refinements::{self, Place};
+use pixmart_shared::fast_jobs::{refine_in_flight_key, FastJob, RefineClick, MAX_REFINE_CLICKS, REFINE_WAIT_SECS};
 use pixmart_shared::ErrorCode;
 use serde::Deserialize;
 
@@ -74,17 +72,9 @@ pub async fn refine(
     let deadline_ms = now_ms + i64::try_from(wait.as_millis()).unwrap_or(i64::MAX / 2);
     let in_flight_key = refine_in_flight_key(ns, me.id);
     let max = state.settings.limits.max_refinements_per_user;
-    let placed: i64 = redis::Script::new(REFINE_ACQUIRE_SCRIPT)
-        .key(&in_flight_key)
-        .arg(now_ms)
-        .arg(max)
-        .arg(deadline_ms)
-        .arg(&request_id)
-        .arg(i64::try_from(wait.as_millis() * 2).unwrap_or(i64::MAX / 2))
-        .invoke_async(&mut conn)
-        .await
-        .map_err(unavailable)?;
-    if placed == 0 {
+    let place = Place { in_flight_key: &in_flight_key, request_id: &request_id };
+    let ttl_ms = i64::try_from(wait.as_millis() * 2).unwrap_or(i64::MAX / 2);
+    if !place.acquire(&mut conn, now_ms, max, deadline_ms, ttl_ms).await.map_err(unavailable)? {
         return Err(ApiError::new(ErrorCode::TooManyRefinements));
     }
     let job = FastJob::RefineMask {
@@ -97,12 +87,10 @@ pub async fn refine(
         deadline_ms: Some(deadline_ms),
         in_flight_key: Some(in_flight_key.clone()),
     };
-    let payload = serde_json::to_string(&job).map_err(ApiError::internal)?;
     // Registered before the job is queued, so no answer can come unheard.
     let pending = state.refine_replies.expect(&request_id);
-    let pushed = redis::cmd("LPUSH").arg(refine_queue(ns, &pool)).arg(payload).query_async::<i64>(&mut conn).await;
-    if let Err(e) = pushed {
-        let _ = redis::cmd("ZREM").arg(&in_flight_key).arg(&request_id).query_async::<i64>(&mut conn).await;
+    if let Err(e) = refinements::push(&mut conn, ns, &pool, &job).await {
+        let _ = place.release(&mut conn).await;
         return Err(unavailable(e));
     }
     // No answer in time: the place is given back at its deadline, when the

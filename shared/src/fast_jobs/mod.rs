@@ -9,6 +9,30 @@
 //! lost with Redis or with a dying worker only means the marker expires and
 //! the user may ask again: nothing is charged for a download.
 
+pub mod downloads;
+pub mod refinements;
+
+/// Worker: the next job payload on a fast or refine list, waiting up to
+/// `timeout_secs` (`None` when none came).
+pub async fn pop(
+    conn: &mut impl redis::aio::ConnectionLike,
+    queue: &str,
+    timeout_secs: f64,
+) -> redis::RedisResult<Option<String>> {
+    let popped: Option<(String, String)> = redis::cmd("BRPOP").arg(queue).arg(timeout_secs).query_async(conn).await?;
+    Ok(popped.map(|(_, payload)| payload))
+}
+
+/// Worker: puts a popped job back at the end it came from (first in line
+/// for the next node), when this node stopped taking jobs meanwhile.
+pub async fn give_back(
+    conn: &mut impl redis::aio::ConnectionLike,
+    queue: &str,
+    payload: &str,
+) -> redis::RedisResult<()> {
+    redis::cmd("RPUSH").arg(queue).arg(payload).query_async::<i64>(conn).await.map(drop)
+}
+
 use serde::{Deserialize, Serialize};
 
 use crate::domain::download::DownloadQuality;
