@@ -7,7 +7,7 @@
 use crate::db::store::capabilities::{self as cap_store, BizCapability, CapabilityState, Windows};
 use crate::db::store::dispatch::{self as dispatch_store, Route};
 use crate::db::store::tasks::NewTask;
-use crate::db::store::{membership, tenants, uploads};
+use crate::db::store::{membership, uploads};
 use crate::db::StoreError;
 use crate::domain::{BizType, TaskId, TaskSpec, UserId};
 use crate::error::ErrorCode;
@@ -75,7 +75,7 @@ impl Admitted {
             pool: self.route.pool.clone(),
             lane: self.route.lane.as_str().to_owned(),
             share_key: self.route.share_key.clone(),
-            queue: self.route.queue_key(self.biz).name(namespace),
+            queue: self.queue(namespace),
             idempotency_key,
         }
     }
@@ -108,12 +108,11 @@ pub async fn admit(
             return Ok(Err(Refusal::Rule { code: ErrorCode::ImageNotFound, field: Some("imageUrl") }));
         }
     }
-    let route = dispatch_store::route_for(db, user).await?;
+    let route = dispatch_store::route_with_tier(db, user, tier).await?;
     // No node in the pool has served this type recently: refuse now, naming
-    // the missing model, rather than accept a task that can only wait.
-    let refuse_non_commercial =
-        tenants::tenant_of_user(db, user).await?.is_some_and(|t| t.switches.refuse_non_commercial_models);
-    let capability = cap_store::capability_for(db, &route.pool, biz, windows, refuse_non_commercial).await?;
+    // the missing model, rather than accept a task that can only wait. (A
+    // commercial-only route is the tenant refusing non-commercial models.)
+    let capability = cap_store::capability_for(db, &route.pool, biz, windows, route.commercial_only).await?;
     if !capability.state.accepts() {
         let code = match capability.state {
             CapabilityState::NotAllowed => ErrorCode::ModelNotAllowed,

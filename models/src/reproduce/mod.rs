@@ -27,11 +27,23 @@ pub fn subject_hole(mask: &GrayImage, dilate_px: u32) -> GrayImage {
     let on: Vec<bool> = mask.as_raw().iter().map(|&v| v >= SUBJECT_THRESHOLD).collect();
     let enclosed = enclosed_background(&on, wu, hu);
     let outer = dilate_square(&on, wu, hu, dilate_px as usize);
-    let inner = dilate_square(&on, wu, hu, enclosed_dilation(dilate_px) as usize);
-    let hole = enclosed
+    // Most subjects enclose nothing: one dilation is enough.
+    let inner = if enclosed.contains(&true) {
+        dilate_square(&on, wu, hu, enclosed_dilation(dilate_px) as usize)
+    } else {
+        Vec::new()
+    };
+    let hole = outer
         .iter()
-        .zip(outer.iter().zip(&inner))
-        .map(|(&e, (&o, &i))| if (e && i) || (!e && o) { 255 } else { 0 })
+        .enumerate()
+        .map(|(k, &o)| {
+            let fill = if enclosed[k] { inner[k] } else { o };
+            if fill {
+                255
+            } else {
+                0
+            }
+        })
         .collect();
     GrayImage::from_raw(w, h, hole).unwrap_or_else(|| GrayImage::new(w, h))
 }

@@ -20,4 +20,4 @@ pub use next::{
     dispatched_unclaimed, outbox_len, redispatch, stale_dispatched, take_next, undispatch, waiting_queues, LanePolicy,
 };
 pub use reporting::{pools_overview, queue_depths, PoolStatus, QueueDepth};
-pub use routing::{assign_tenant_pool, pool_of_tenant, route_for, share_key, Route};
+pub use routing::{assign_tenant_pool, pool_of_tenant, route_for, route_with_tier, share_key, Route};

@@ -8,7 +8,7 @@ use sea_orm::{ActiveValue::Set, ConnectionTrait, EntityTrait};
 use crate::db::entities::tenant_pools;
 use crate::db::store::{membership, tenants};
 use crate::db::StoreError;
-use crate::domain::{BizType, UserId};
+use crate::domain::{BizType, Tier, UserId};
 use crate::jobs::{Lane, QueueKey, DEFAULT_POOL};
 
 /// The fairness share of a user: their tenant's, or their own.
@@ -42,8 +42,13 @@ impl Route {
 /// tenant get the exclusive lane); the share is the tenant, or the user; a
 /// tenant that refuses non-commercial models gets the commercial queues.
 pub async fn route_for(db: &impl ConnectionTrait, user: UserId) -> Result<Route, StoreError> {
-    let tenant = tenants::tenant_of_user(db, user).await?;
     let tier = membership::current_tier(db, user).await?;
+    route_with_tier(db, user, tier).await
+}
+
+/// [`route_for`] for a caller whose current tier is already known.
+pub async fn route_with_tier(db: &impl ConnectionTrait, user: UserId, tier: Tier) -> Result<Route, StoreError> {
+    let tenant = tenants::tenant_of_user(db, user).await?;
     let mut lane = Lane::for_tier(tier);
     if tenant.as_ref().is_some_and(|t| t.enterprise) {
         lane = Lane::Exclusive;
