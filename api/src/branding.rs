@@ -17,14 +17,14 @@ pub static MENU_GROUPS: std::sync::LazyLock<Vec<String>> = std::sync::LazyLock::
     serde_json::from_str(include_str!("../../web/src/app/routes/menuGroups.json")).unwrap_or_default()
 });
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
-struct BrandsFile {
+pub struct BrandsFile {
     default: String,
     brand: Vec<Brand>,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Brand {
     pub id: String,
@@ -145,7 +145,7 @@ pub fn request_host(req: &actix_web::HttpRequest) -> Option<&str> {
 
 /// `GET /api/config` data: the brand, refined by the signed-in user's
 /// tenant when there is one.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ConfigDto<'a> {
     pub brand: BrandDto<'a>,
@@ -166,7 +166,7 @@ pub struct ConfigDto<'a> {
     pub enterprise_service: EnterpriseService,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BrandDto<'a> {
     pub id: &'a str,
@@ -177,14 +177,14 @@ pub struct BrandDto<'a> {
     pub tutorial_url: Option<&'a str>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct HiddenDto<'a> {
     pub header_paths: &'a [String],
     pub sidebar_paths: &'a [String],
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FlagsDto {
     pub customized_image: bool,
@@ -192,7 +192,7 @@ pub struct FlagsDto {
     pub url_token_login: bool,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TenantDto {
     pub id: i64,

@@ -8,14 +8,14 @@ use pixmart_shared::domain::{BizType, ResultKind, TaskSpec, TaskStatus};
 use pixmart_shared::{ErrorCode, Lang};
 use serde::Serialize;
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TokenDto {
     pub token: String,
     pub token_type: &'static str,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UserDto {
     pub id: i64,
@@ -29,13 +29,13 @@ pub struct UserDto {
     pub company_name: Option<String>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ProductDto {
     pub product_type: &'static str,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BenefitPackageDto {
     pub remain_bean_count: i64,
@@ -46,7 +46,7 @@ pub struct BenefitPackageDto {
 /// The original app's user info. Tiers, lingshi, tenants and invites arrive with
 /// the accounts issue; until then every user is on the free plan with no
 /// balance and no tenant.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UserInfoDto {
     pub user: UserDto,
@@ -67,7 +67,7 @@ pub struct UserInfoDto {
     pub reminder: Option<ReminderDto>,
 }
 
-#[derive(Debug, Serialize, Default)]
+#[derive(Debug, Serialize, Default, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BucketsDto {
     pub topup: i64,
@@ -75,7 +75,7 @@ pub struct BucketsDto {
     pub free: i64,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TierBenefitsDto {
     pub allows_2k: bool,
@@ -85,7 +85,7 @@ pub struct TierBenefitsDto {
     pub speed: pixmart_shared::domain::Speed,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ReminderDto {
     pub days_left: i64,
@@ -181,7 +181,7 @@ impl UserInfoDto {
     }
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ResultDto {
     pub url: String,
@@ -193,7 +193,7 @@ pub struct ResultDto {
     pub duration_ms: Option<u32>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TaskDto {
     pub task_id: String,
@@ -261,8 +261,14 @@ impl TaskDto {
     }
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct PageDto<T: Serialize> {
     pub list: Vec<T>,
     pub total: u64,
+}
+
+/// A whole list (admin views), `{list: [...]}`.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct ListDto<T: Serialize> {
+    pub list: Vec<T>,
 }

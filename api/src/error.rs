@@ -7,7 +7,6 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
 use pixmart_shared::domain::Invalid;
 use pixmart_shared::ErrorCode;
-use serde_json::json;
 
 #[derive(Debug)]
 pub struct ApiError {
@@ -70,15 +69,13 @@ impl ResponseError for ApiError {
             (ErrorCode::InvalidParam, Some(field)) => format!("{}: {field}", self.code.message(lang)),
             _ => self.code.message(lang).to_owned(),
         };
-        let mut body = json!({
-            "code": self.code.number(),
-            "msg": msg,
-            "error": self.code.id(),
-            "data": null,
-        });
-        if let (Some(field), Some(obj)) = (self.field, body.as_object_mut()) {
-            obj.insert("field".to_owned(), json!(field));
-        }
+        let body = crate::openapi::ErrorBody {
+            code: self.code.number(),
+            msg,
+            error: self.code.id(),
+            data: serde_json::Value::Null,
+            field: self.field,
+        };
         HttpResponse::build(self.status_code()).json(body)
     }
 }

@@ -15,6 +15,7 @@ pub mod error;
 pub mod lang;
 pub mod limits;
 pub mod metrics;
+pub mod openapi;
 pub mod payments;
 pub mod refine_replies;
 pub mod routes;

@@ -22,11 +22,18 @@ enum Command {
     GrantAdmin { account: String },
     /// Take the admin role away from an account.
     RevokeAdmin { account: String },
+    /// Print the OpenAPI document (what `GET /api/openapi.json` serves);
+    /// `web/src/lib/api/openapi.json` is this output.
+    Openapi,
 }
 
 fn main() -> std::process::ExitCode {
     pixmart_api::telemetry::init();
     let cli = Cli::parse();
+    if let Some(Command::Openapi) = cli.command {
+        print!("{}", pixmart_api::openapi::DOCUMENT_JSON.as_str());
+        return std::process::ExitCode::SUCCESS;
+    }
     let settings = match pixmart_shared::config::Settings::load(cli.config) {
         Ok(s) => s,
         Err(e) => {
@@ -41,6 +48,7 @@ fn main() -> std::process::ExitCode {
             Some(Command::RevokeAdmin { account }) => {
                 pixmart_api::admin_cli::set_admin(&settings, &account, false).await
             }
+            Some(Command::Openapi) => Ok(()),
         }
     });
     match result {

@@ -72,7 +72,7 @@ error_codes! {
     AccountExists = ("ACCOUNT_EXISTS", 1005, 409, "该账号已注册，请直接登录", "This account is already registered, please log in"),
     LoginFailed = ("LOGIN_FAILED", 1006, 401, "用户名密码输入错误", "Username or Password Incorrect"),
     Unauthorized = ("UNAUTHORIZED", 1007, 401, "请先登录", "Please log in first"),
-    // Sign-in (helper A, 1010–1099): captcha, codes, register, reset, invites.
+    // Sign-in (1010–1099): captcha, codes, register, reset, invites.
     AgreementRequired = ("AGREEMENT_REQUIRED", 1010, 400, "请阅读并勾选", "Please read and check"),
     PasswordMismatch = ("PASSWORD_MISMATCH", 1011, 400, "两次输入密码不一致～", "Passwords do not match"),
     InvalidVerifyCode = ("INVALID_VERIFY_CODE", 1012, 400, "请输入正确的验证码", "Please enter a correct verification code"),
@@ -120,7 +120,7 @@ error_codes! {
     InputImageUnreadable = ("INPUT_IMAGE_UNREADABLE", 3010, 400, "原图无法读取，请重新上传", "The source image cannot be read, please upload it again"),
     // Lingshi
     InsufficientLingshi = ("INSUFFICIENT_LINGSHI", 3101, 402, "您的灵石数量不足，快去权益中心加购吧～", "Not Enough Gold Coins"),
-    // Batch generation and scheduling (helper E1, 3200–3299).
+    // Batch generation and scheduling (3200–3299).
     BatchNotAllowed = ("BATCH_NOT_ALLOWED", 3201, 403, "批量生成为旗舰版及企业版权益，请升级会员", "Batch generation is a Flagship and Enterprise benefit; please upgrade"),
     BatchSize = ("BATCH_SIZE", 3202, 400, "批量生成的任务数量不正确", "A batch must contain between 1 and the allowed number of items"),
     BatchLimit = ("BATCH_LIMIT", 3203, 429, "已有批量任务正在生成，请完成后再提交", "You already have batches in progress; submit again when they finish"),
@@ -158,7 +158,7 @@ error_codes! {
     // Diffusion task family (3650–3699).
     CustomizedImageDisabled = ("CUSTOMIZED_IMAGE_DISABLED", 3650, 403, "宠物/定制形象功能暂未开放", "Pet and custom character images are not enabled here"),
     KeptRegionAltered = ("KEPT_REGION_ALTERED", 3651, 500, "生成结果改动了商品，已拦截，灵石已返还", "The result altered the product and was withheld; your coins have been returned"),
-    // Fleet administration (helper E2, 8000–8099).
+    // Fleet administration (8000–8099).
     AdminOnly = ("ADMIN_ONLY", 8001, 403, "无权访问，仅限管理员", "Access denied: administrators only"),
     NodeNotFound = ("NODE_NOT_FOUND", 8002, 404, "节点不存在", "Worker node not found"),
     InvalidNodeAction = ("INVALID_NODE_ACTION", 8003, 400, "不支持的节点操作", "Unsupported node action"),
@@ -186,7 +186,7 @@ error_codes! {
     TenantNotFound = ("TENANT_NOT_FOUND", 7060, 404, "租户不存在", "Tenant not found"),
     TenantExists = ("TENANT_EXISTS", 7061, 409, "租户已存在", "The tenant already exists"),
     TenantInvalid = ("TENANT_INVALID", 7062, 400, "租户配置无效", "Invalid tenant settings"),
-    // Membership, orders and payment (helper B, 6000–6099)
+    // Membership, orders and payment (6000–6099)
     ProductNotFound = ("PRODUCT_NOT_FOUND", 6001, 404, "商品不存在", "Product not found"),
     OrderNotFound = ("ORDER_NOT_FOUND", 6002, 404, "订单不存在", "Order not found"),
     OrderPendingExists = ("ORDER_PENDING_EXISTS", 6003, 409, "您有一笔待支付的会员订单，请继续支付或取消后重新下单", "You have an unpaid membership order: pay it, or cancel it and order again"),

@@ -1,6 +1,7 @@
 //! Sign-in handlers: login (password, SMS code, mail code), register, reset
 //! password, logout. Bodies are JSON or the original app's form encoding.
 
+use actix_web::post;
 use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::Utc;
 use pixmart_shared::db::store::{tokens, users};
@@ -9,9 +10,10 @@ use pixmart_shared::domain::{Account, Email, InviteCode, Lingshi, Password, Phon
 use pixmart_shared::{ErrorCode, Lang};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
+use utoipa::ToSchema;
 
 use crate::auth::{extractor::bearer_token, password, token};
-use crate::envelope;
+use crate::envelope::{self, Envelope};
 use crate::error::{ApiError, ApiResult};
 use crate::sign_in::form::{flex_bool, non_empty};
 use crate::sign_in::throttle::{self, Refusal};
@@ -32,7 +34,7 @@ pub(super) fn body<T>(b: JsonOrForm<T>) -> T {
 /// until the user sets one through reset.
 const NO_PASSWORD: &str = "!";
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LoginBody {
     /// `sms_code`, `mail_code`, or empty for a password.
@@ -50,7 +52,7 @@ pub struct LoginBody {
     invite_code: Option<String>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RegisterBody {
     mobile_id: Option<String>,
@@ -63,7 +65,7 @@ pub struct RegisterBody {
     invite_code: Option<String>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ResetBody {
     mobile_id: Option<String>,
@@ -73,7 +75,7 @@ pub struct ResetBody {
     confirm_password: Option<String>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SignedIn {
     token: String,
@@ -150,6 +152,12 @@ async fn issue_token(state: &AppState, user: UserId) -> ApiResult<String> {
     Ok(raw)
 }
 
+#[utoipa::path(
+    tag = "auth",
+    request_body(content((RegisterBody = "application/json"), (RegisterBody = "application/x-www-form-urlencoded"))),
+    responses((status = 200, description = "Registered and signed in.", body = Envelope<SignedIn>))
+)]
+#[post("/auth/register")]
 pub async fn register(state: web::Data<AppState>, b: JsonOrForm<RegisterBody>) -> ApiResult<HttpResponse> {
     let b = body(b);
     let account = parse_account(&b.mobile_id, &b.mail)?;
@@ -173,6 +181,12 @@ pub async fn register(state: web::Data<AppState>, b: JsonOrForm<RegisterBody>) -
     Ok(envelope::ok(SignedIn::new(token, false, crate::lang::current())))
 }
 
+#[utoipa::path(
+    tag = "auth",
+    request_body(content((LoginBody = "application/json"), (LoginBody = "application/x-www-form-urlencoded"))),
+    responses((status = 200, description = "Signed in. A throttled login answers LOGIN_LOCKED (data.secondsLeft) or CAPTCHA_REQUIRED (data.captchaRequired).", body = Envelope<SignedIn>))
+)]
+#[post("/auth/login")]
 pub async fn login(state: web::Data<AppState>, req: HttpRequest, b: JsonOrForm<LoginBody>) -> ApiResult<HttpResponse> {
     let b = body(b);
     if b.agreement == Some(false) {
@@ -303,6 +317,12 @@ async fn mail_login(state: &AppState, b: &LoginBody) -> ApiResult<HttpResponse> 
 
 /// Sets a new password with a code; every signed-in session of the
 /// account ends and its password-login failures are forgotten.
+#[utoipa::path(
+    tag = "auth",
+    request_body(content((ResetBody = "application/json"), (ResetBody = "application/x-www-form-urlencoded"))),
+    responses((status = 200, description = "The password is set; every session of the account ended.", body = Envelope<crate::openapi::Null>))
+)]
+#[post("/auth/reset-password")]
 pub async fn reset_password(state: web::Data<AppState>, b: JsonOrForm<ResetBody>) -> ApiResult<HttpResponse> {
     let b = body(b);
     let account = parse_account(&b.mobile_id, &b.mail)?;
@@ -322,6 +342,12 @@ pub async fn reset_password(state: web::Data<AppState>, b: JsonOrForm<ResetBody>
     Ok(envelope::ok(serde_json::Value::Null))
 }
 
+#[utoipa::path(
+    tag = "auth",
+    responses((status = 200, description = "The bearer token, if any, is revoked.", body = Envelope<crate::openapi::Null>)),
+    security(("bearer" = []))
+)]
+#[post("/auth/logout")]
 pub async fn logout(state: web::Data<AppState>, req: HttpRequest) -> ApiResult<HttpResponse> {
     if let Some(raw) = bearer_token(&req) {
         tokens::revoke_token(&state.db, &token::digest(&raw)).await?;

@@ -2,6 +2,7 @@
 //! and the generated templates with their previews (rendered and stored by
 //! workers, see `worker::pipelines::product_image::store_template_previews`).
 
+use actix_web::get;
 use actix_web::http::header::{self, CacheControl, CacheDirective};
 use actix_web::{web, HttpResponse};
 use pixmart_shared::domain::task_spec::product_image::{hex, template_preview_key, PALETTE, TEMPLATES};
@@ -9,18 +10,18 @@ use pixmart_shared::storage::StorageError;
 use pixmart_shared::{ErrorCode, Lang};
 use serde::Serialize;
 
-use crate::envelope;
+use crate::envelope::{self, Envelope};
 use crate::error::{ApiError, ApiResult};
 use crate::{lang, AppState};
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct ColourDto {
     name: &'static str,
     hex: String,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct TemplateDto {
     id: &'static str,
@@ -29,7 +30,7 @@ struct TemplateDto {
     preview_url: String,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct LibraryDto {
     palette: Vec<ColourDto>,
@@ -38,6 +39,11 @@ struct LibraryDto {
 
 /// `GET /api/backgrounds`: `{palette:[{name, hex}], templates:[{id,
 /// category, name, previewUrl}]}` (public).
+#[utoipa::path(
+    tag = "tasks",
+    responses((status = 200, description = "The colour palette and background templates.", body = Envelope<LibraryDto>))
+)]
+#[get("/backgrounds")]
 pub async fn list() -> ApiResult<HttpResponse> {
     let lang = lang::current();
     let palette = PALETTE.iter().map(|&(name, c)| ColourDto { name, hex: hex(c) }).collect();
@@ -54,6 +60,12 @@ pub async fn list() -> ApiResult<HttpResponse> {
 }
 
 /// `GET /api/backgrounds/{id}/preview`: the template's preview (WebP).
+#[utoipa::path(
+    tag = "tasks",
+    params(("id" = String, Path, description = "A background template id.")),
+    responses((status = 200, description = "The template's WebP preview.", content_type = "image/webp", body = Vec<u8>))
+)]
+#[get("/backgrounds/{id}/preview")]
 pub async fn preview(state: web::Data<AppState>, path: web::Path<String>) -> ApiResult<HttpResponse> {
     let not_found = || ApiError::new(ErrorCode::FileNotFound);
     let id = path.into_inner();

@@ -2,6 +2,7 @@
 //! creates many tasks of one type in one request, charged atomically, and
 //! `GET /api/batches/{id}` reports their progress.
 
+use actix_web::{get, post};
 use actix_web::{web, HttpRequest, HttpResponse};
 use pixmart_shared::db::store::batches::{self as batch_store, BatchCreated};
 use pixmart_shared::domain::{BizType, TaskSpec};
@@ -12,11 +13,11 @@ use serde_json::Value;
 use crate::admission::{self, Submission};
 use crate::auth::AuthUser;
 use crate::dispatch;
-use crate::envelope;
+use crate::envelope::{self, Envelope};
 use crate::error::{ApiError, ApiResult};
 use crate::AppState;
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BatchBody {
     biz_type: String,
@@ -24,13 +25,15 @@ pub struct BatchBody {
     items: Vec<BatchItem>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct BatchItem {
+    /// The type's options, as for a single task.
     #[serde(default)]
+    #[schema(value_type = Object)]
     params: Value,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BatchCreatedDto {
     batch_id: String,
@@ -41,6 +44,14 @@ pub struct BatchCreatedDto {
 /// `POST /api/batches {bizType, items:[{params}]}`: every item is parsed
 /// like a single submission; then all tasks are created and charged in one
 /// transaction, or none (not enough lingshi for the whole batch).
+#[utoipa::path(
+    tag = "tasks",
+    params(("Idempotency-Key" = Option<String>, Header, description = "1 to 128 visible ASCII characters: a repeated submission with the same key returns the first task instead of charging again.")),
+    request_body(content = BatchBody),
+    responses((status = 200, description = "The batch and its tasks.", body = Envelope<BatchCreatedDto>)),
+    security(("bearer" = []))
+)]
+#[post("/batches")]
 pub async fn submit(
     state: web::Data<AppState>,
     me: AuthUser,
@@ -75,7 +86,7 @@ pub async fn submit(
     Ok(envelope::ok(BatchCreatedDto { batch_id, total: task_ids.len(), task_ids }))
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BatchProgressDto {
     batch_id: String,
@@ -91,6 +102,13 @@ pub struct BatchProgressDto {
 }
 
 /// `GET /api/batches/{batchId}`: the owner's batch progress.
+#[utoipa::path(
+    tag = "tasks",
+    params(("batch_id" = String, Path, description = "The batch id.")),
+    responses((status = 200, description = "The batch's progress.", body = Envelope<BatchProgressDto>)),
+    security(("bearer" = []))
+)]
+#[get("/batches/{batch_id}")]
 pub async fn get(state: web::Data<AppState>, me: AuthUser, path: web::Path<String>) -> ApiResult<HttpResponse> {
     let id = path.into_inner();
     let valid = uuid::Uuid::parse_str(&id).is_ok();

@@ -1,6 +1,7 @@
 //! The benefits centre's read side: the product catalogue and the user's
 //! coin details (ledger entries).
 
+use actix_web::get;
 use actix_web::{web, HttpResponse};
 use pixmart_shared::db::store::{ledger, tasks as task_store};
 use pixmart_shared::domain::ProductKind;
@@ -10,11 +11,11 @@ use super::paging::{page_num, page_param};
 use crate::auth::AuthUser;
 use crate::catalogue::Product;
 use crate::dto::PageDto;
-use crate::envelope;
+use crate::envelope::{self, Envelope};
 use crate::error::ApiResult;
 use crate::{lang, AppState};
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ProductDto {
     pub product_id: String,
@@ -43,7 +44,7 @@ impl ProductDto {
     }
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ProductsDto {
     pub plans: Vec<ProductDto>,
@@ -51,14 +52,20 @@ pub struct ProductsDto {
 }
 
 /// `GET /api/benefits/products`: plans and top-up packs (public).
+#[utoipa::path(
+    tag = "orders",
+    responses((status = 200, description = "Plans and lingshi packs for sale.", body = Envelope<ProductsDto>))
+)]
+#[get("/benefits/products")]
 pub async fn products(state: web::Data<AppState>) -> ApiResult<HttpResponse> {
     let lang = lang::current();
     let of = |kind| state.catalogue.of_kind(kind).map(|p| ProductDto::from_product(p, lang)).collect();
     Ok(envelope::ok(ProductsDto { plans: of(ProductKind::Plan), packs: of(ProductKind::Pack) }))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 pub struct PageQuery {
     page_num: Option<String>,
     page_size: Option<String>,
@@ -78,7 +85,7 @@ impl PageQuery {
     }
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LedgerEntryDto {
     pub id: i64,
@@ -97,6 +104,13 @@ pub struct LedgerEntryDto {
 
 /// `GET /api/ledger?pageNum&pageSize`: the caller's coin details, newest
 /// first (settlement marks, which move nothing, are left out).
+#[utoipa::path(
+    tag = "orders",
+    params(PageQuery),
+    responses((status = 200, description = "A page of the caller's lingshi ledger.", body = Envelope<PageDto<LedgerEntryDto>>)),
+    security(("bearer" = []))
+)]
+#[get("/ledger")]
 pub async fn ledger_page(
     state: web::Data<AppState>,
     me: AuthUser,

@@ -3,16 +3,22 @@
 //! operator installs it. The decision is `store::capabilities`'; this file
 //! shapes answers (admins also see which pools lack a type).
 
-use actix_web::http::StatusCode;
+use actix_web::get;
 use actix_web::{web, HttpResponse};
 use chrono::Utc;
-use pixmart_shared::db::store::capabilities::{self as cap_store, BizCapability, Windows};
+use std::collections::BTreeMap;
+
+use pixmart_shared::db::store::capabilities::{
+    self as cap_store, BizCapability, CapabilityState, MissingModel, Windows,
+};
 use pixmart_shared::db::store::{admins, dispatch as dispatch_store, tenants};
-use pixmart_shared::domain::UserId;
+use pixmart_shared::domain::{BizType, UserId};
 use pixmart_shared::ErrorCode;
-use serde_json::{json, Map, Value};
+use serde::Serialize;
+use utoipa::ToSchema;
 
 use crate::auth::optional::OptionalUser;
+use crate::envelope::Envelope;
 use crate::error::ApiResult;
 use crate::{dispatch, envelope, lang, AppState};
 
@@ -33,47 +39,71 @@ async fn caller(state: &AppState, user: Option<UserId>) -> ApiResult<(String, bo
 
 /// `GET /api/capabilities`: `{pool, bizTypes: {BIZ: {state, missingModels,
 /// lackingPools}}}`; `lackingPools` is filled for admins only.
+#[utoipa::path(
+    tag = "tasks",
+    responses((status = 200, description = "Whether the caller's pool can run each task type, and which models are missing.", body = Envelope<CapabilitiesDto>))
+)]
+#[get("/capabilities")]
 pub async fn list(state: web::Data<AppState>, who: OptionalUser) -> ApiResult<HttpResponse> {
     let (pool, refuse, admin) = caller(&state, who.0).await?;
     let w = windows(&state);
     let caps = cap_store::capabilities_for_pool(&state.db, &pool, w, refuse).await?;
     let lacking = if admin { Some(cap_store::pools_lacking(&state.db, w, &[]).await?) } else { None };
-    let mut out = Map::new();
+    let mut biz_types = BTreeMap::new();
     for cap in caps {
-        let pools: Vec<&str> = lacking
+        let pools: Vec<String> = lacking
             .iter()
             .flatten()
             .filter(|(_, types)| types.iter().any(|c| c.biz_type == cap.biz_type))
-            .map(|(p, _)| p.as_str())
+            .map(|(p, _)| p.clone())
             .collect();
-        out.insert(cap.biz_type.as_str().to_owned(), describe(&cap, &pools));
+        biz_types.insert(cap.biz_type.as_str(), CapabilityDto::of(&cap, pools));
     }
-    Ok(envelope::ok(json!({ "pool": pool, "bizTypes": out })))
+    Ok(envelope::ok(CapabilitiesDto { pool, biz_types }))
 }
 
-fn describe(cap: &BizCapability, lacking_pools: &[&str]) -> Value {
-    json!({
-        "bizType": cap.biz_type,
-        "state": cap.state,
-        "missingModels": cap.missing_models,
-        "lackingPools": lacking_pools,
-    })
+/// The caller's pool and, per task type, whether it can run there.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CapabilitiesDto {
+    pool: String,
+    /// Keyed by task type (`bizType`).
+    biz_types: BTreeMap<&'static str, CapabilityDto>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CapabilityDto {
+    biz_type: BizType,
+    state: CapabilityState,
+    missing_models: Vec<MissingModel>,
+    /// Pools that cannot run it (admins only; empty otherwise).
+    lacking_pools: Vec<String>,
+    /// The caller's pool, in an admin's refusal only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pool: Option<String>,
+}
+
+impl CapabilityDto {
+    fn of(cap: &BizCapability, lacking_pools: Vec<String>) -> Self {
+        CapabilityDto {
+            biz_type: cap.biz_type,
+            state: cap.state,
+            missing_models: cap.missing_models.clone(),
+            lacking_pools,
+            pool: None,
+        }
+    }
 }
 
 /// `{code, msg, error, data: {bizType, state, missingModels[, pool]}}`;
 /// the message names the missing models; admins also get the pool.
 pub(crate) fn refusal(code: ErrorCode, cap: &BizCapability, admin_pool: Option<&str>) -> HttpResponse {
     let mut msg = code.message(lang::current()).replace("{models}", &cap.missing_names());
-    let mut data = describe(cap, &[]);
-    if let (Some(pool), Some(obj)) = (admin_pool, data.as_object_mut()) {
-        obj.insert("pool".to_owned(), json!(pool));
+    let mut data = CapabilityDto::of(cap, Vec::new());
+    if let Some(pool) = admin_pool {
+        data.pool = Some(pool.to_owned());
         msg = format!("{msg} [pool: {pool}]");
     }
-    let status = StatusCode::from_u16(code.http_status()).unwrap_or(StatusCode::SERVICE_UNAVAILABLE);
-    HttpResponse::build(status).json(json!({
-        "code": code.number(),
-        "msg": msg,
-        "error": code.id(),
-        "data": data,
-    }))
+    envelope::failure(code, msg, serde_json::to_value(data).unwrap_or_default())
 }

@@ -1,15 +1,19 @@
+use actix_web::get;
 use actix_web::{web, HttpRequest, HttpResponse};
 use pixmart_shared::db::store::tenants;
 use serde::Deserialize;
+use utoipa::IntoParams;
 
 use crate::auth::OptionalUser;
 use crate::branding::ConfigDto;
-use crate::envelope;
+use crate::envelope::{self, Envelope};
 use crate::error::ApiResult;
 use crate::AppState;
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ConfigQuery {
+    /// A brand id; otherwise the brand of the request's host, else the default.
     brand: Option<String>,
 }
 
@@ -17,6 +21,13 @@ pub struct ConfigQuery {
 /// host, else the default) with its menu groups, routes and switches; for
 /// a signed-in member of a tenant (bearer token), the tenant's switches
 /// laid over the brand.
+#[utoipa::path(
+    tag = "meta",
+    params(ConfigQuery),
+    responses((status = 200, description = "The brand's look, menu and switches.", body = Envelope<ConfigDto>)),
+    security((), ("bearer" = []))
+)]
+#[get("/config")]
 pub async fn config(
     state: web::Data<AppState>,
     req: HttpRequest,

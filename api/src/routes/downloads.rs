@@ -14,6 +14,7 @@
 //! Nothing is charged: the API never runs models (2K upscaling is a worker's
 //! job), and a lost job only means the marker expires and the user asks again.
 
+use actix_web::{delete, get, post};
 use actix_web::{web, HttpResponse};
 use pixmart_shared::db::store::{dispatch as dispatch_store, membership, tasks as task_store};
 use pixmart_shared::domain::download::{prepared_key, DownloadQuality, DownloadState};
@@ -25,11 +26,11 @@ use pixmart_shared::ErrorCode;
 use serde::{Deserialize, Serialize};
 
 use crate::auth::AuthUser;
-use crate::envelope;
+use crate::envelope::{self, Envelope};
 use crate::error::{ApiError, ApiResult};
 use crate::AppState;
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DownloadRequest {
     #[serde(default)]
@@ -37,7 +38,7 @@ pub struct DownloadRequest {
     quality: String,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct DownloadDto {
     state: DownloadState,
@@ -143,6 +144,14 @@ fn redis_down(e: redis::RedisError) -> ApiError {
 }
 
 /// `POST /api/tasks/{taskId}/downloads`.
+#[utoipa::path(
+    tag = "downloads",
+    params(("task_id" = String, Path, description = "The task id.")),
+    request_body(content = DownloadRequest),
+    responses((status = 200, description = "The prepared file, or the preparation's state.", body = Envelope<DownloadDto>)),
+    security(("bearer" = []))
+)]
+#[post("/tasks/{task_id}/downloads")]
 pub async fn request(
     state: web::Data<AppState>,
     me: AuthUser,
@@ -176,8 +185,9 @@ pub async fn request(
     Ok(pending(&r, DownloadState::Preparing, long_side, Some(0.0)))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 pub struct StatusQuery {
     #[serde(default)]
     index: usize,
@@ -185,6 +195,13 @@ pub struct StatusQuery {
 }
 
 /// `GET /api/tasks/{taskId}/downloads?index=&quality=`.
+#[utoipa::path(
+    tag = "downloads",
+    params(("task_id" = String, Path, description = "The task id."), StatusQuery),
+    responses((status = 200, description = "The preparation's state.", body = Envelope<DownloadDto>)),
+    security(("bearer" = []))
+)]
+#[get("/tasks/{task_id}/downloads")]
 pub async fn status(
     state: web::Data<AppState>,
     me: AuthUser,
@@ -212,6 +229,13 @@ pub async fn status(
 /// preparation. Answers the state after it (NONE, or READY when the file
 /// was finished before the cancel arrived); cancelling nothing is not an
 /// error.
+#[utoipa::path(
+    tag = "downloads",
+    params(("task_id" = String, Path, description = "The task id."), StatusQuery),
+    responses((status = 200, description = "The preparation was cancelled.", body = Envelope<DownloadDto>)),
+    security(("bearer" = []))
+)]
+#[delete("/tasks/{task_id}/downloads")]
 pub async fn cancel(
     state: web::Data<AppState>,
     me: AuthUser,

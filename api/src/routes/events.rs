@@ -14,6 +14,7 @@
 //! is no longer live (logout, password reset, expiry), checked every
 //! `limits.stream_token_check_secs`.
 
+use actix_web::get;
 use std::time::{Duration, Instant};
 
 use actix_web::web::Bytes;
@@ -69,6 +70,13 @@ impl Watch {
     }
 }
 
+#[utoipa::path(
+    tag = "tasks",
+    params(("task_id" = String, Path, description = "The task id.")),
+    responses((status = 200, description = "Server-sent events: the task's status and progress until it ends.", content_type = "text/event-stream", body = String)),
+    security(("bearer" = []))
+)]
+#[get("/tasks/{task_id}/events")]
 pub async fn events(
     state: web::Data<AppState>,
     me: AuthUser,

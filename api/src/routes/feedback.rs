@@ -3,6 +3,7 @@
 //! attachments:[{url}]}`. Both need a signed-in user.
 
 use actix_multipart::Multipart;
+use actix_web::post;
 use actix_web::{web, HttpResponse};
 use chrono::Utc;
 use futures::TryStreamExt;
@@ -15,10 +16,9 @@ use pixmart_shared::domain::task_spec::upload_url;
 use pixmart_shared::domain::UploadId;
 use pixmart_shared::storage::upload_key;
 use pixmart_shared::{ErrorCode, Lang};
-use serde_json::json;
 
 use crate::auth::AuthUser;
-use crate::envelope;
+use crate::envelope::{self, Envelope};
 use crate::error::{ApiError, ApiResult};
 use crate::AppState;
 
@@ -32,6 +32,19 @@ pub fn submitted_message(lang: Lang) -> &'static str {
 
 /// `POST /api/feedback/uploads`, multipart field `file`: answers
 /// `{urls:[url]}` like the image upload; the URL goes in `attachments`.
+/// The stored screenshot's address.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+pub struct FeedbackUploadDto {
+    urls: Vec<String>,
+}
+
+#[utoipa::path(
+    tag = "feedback",
+    request_body(content = crate::openapi::FileUpload, content_type = "multipart/form-data"),
+    responses((status = 200, description = "The stored screenshot.", body = Envelope<FeedbackUploadDto>)),
+    security(("bearer" = []))
+)]
+#[post("/feedback/uploads")]
 pub async fn upload(state: web::Data<AppState>, me: AuthUser, payload: Multipart) -> ApiResult<HttpResponse> {
     // Feedback images are uploads too: the same concurrency cap and quota.
     let budget = super::uploads::UploadBudget::take(&state, me).await?;
@@ -55,7 +68,7 @@ pub async fn upload(state: web::Data<AppState>, me: AuthUser, payload: Multipart
         let _ = state.blobs.delete(&key).await;
         return Err(e.into());
     }
-    Ok(envelope::ok(json!({ "urls": [upload_url(id)] })))
+    Ok(envelope::ok(FeedbackUploadDto { urls: vec![upload_url(id)] }))
 }
 
 /// The one `file` field, refused without buffering further once it passes
@@ -93,6 +106,13 @@ async fn read_one_image(mut payload: Multipart, room: u64) -> ApiResult<Vec<u8>>
 
 /// `POST /api/feedback`: title and content required, at most one
 /// attachment, which must be the caller's own upload.
+#[utoipa::path(
+    tag = "feedback",
+    request_body(content = FeedbackRequest),
+    responses((status = 200, description = "Feedback received.", body = Envelope<bool>)),
+    security(("bearer" = []))
+)]
+#[post("/feedback")]
 pub async fn submit(
     state: web::Data<AppState>,
     me: AuthUser,

@@ -1,3 +1,4 @@
+use actix_web::get;
 use actix_web::http::header::{self, CacheControl, CacheDirective};
 use actix_web::{web, HttpRequest, HttpResponse};
 use pixmart_shared::db::store::{tasks as task_store, uploads as upload_store};
@@ -17,6 +18,13 @@ use crate::AppState;
 /// again), so the browser revalidates every time (`no-cache` with an ETag of
 /// the content) instead of keeping a stale copy: an unchanged file costs a
 /// 304 without its bytes.
+#[utoipa::path(
+    tag = "files",
+    params(("key" = String, Path, description = "The storage key, e.g. results/<task>/<name>.")),
+    responses((status = 200, description = "The file (image, video or ZIP), if the caller owns it.", content_type = "application/octet-stream", body = Vec<u8>), (status = 304, description = "Unchanged (If-None-Match).")),
+    security(("bearer" = []))
+)]
+#[get("/files/{key:.+}")]
 pub async fn download(
     state: web::Data<AppState>,
     me: AuthUser,

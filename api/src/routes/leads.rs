@@ -5,6 +5,7 @@
 //! (`limits.forms_per_ip_per_hour`, both forms together, counted in the
 //! database so every instance shares the count).
 
+use actix_web::post;
 use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::Utc;
 use pixmart_shared::db::store::leads;
@@ -13,7 +14,7 @@ use pixmart_shared::domain::lead::{EnquiryForm, EnquiryRequest, LeadForm, LeadRe
 use pixmart_shared::{ErrorCode, Lang};
 
 use crate::auth::OptionalUser;
-use crate::envelope;
+use crate::envelope::{self, Envelope};
 use crate::error::{ApiError, ApiResult};
 use crate::sign_in::client_ip;
 use crate::AppState;
@@ -42,6 +43,12 @@ pub fn submitted_message(lang: Lang) -> &'static str {
     }
 }
 
+#[utoipa::path(
+    tag = "feedback",
+    request_body(content = LeadRequest),
+    responses((status = 200, description = "Lead received.", body = Envelope<bool>))
+)]
+#[post("/leads")]
 pub async fn submit_lead(
     state: web::Data<AppState>,
     user: OptionalUser,
@@ -54,6 +61,12 @@ pub async fn submit_lead(
     Ok(envelope::ok_msg(true, submitted_message(crate::lang::current())))
 }
 
+#[utoipa::path(
+    tag = "feedback",
+    request_body(content = EnquiryRequest),
+    responses((status = 200, description = "Enquiry received.", body = Envelope<bool>))
+)]
+#[post("/enquiries")]
 pub async fn submit_enquiry(
     state: web::Data<AppState>,
     user: OptionalUser,

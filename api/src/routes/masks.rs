@@ -7,22 +7,37 @@
 //! (`GET /api/files/results/{taskId}/mask.png`).
 
 use actix_multipart::Multipart;
+use actix_web::put;
 use actix_web::{web, HttpResponse};
 use pixmart_shared::db::store::tasks as task_store;
 use pixmart_shared::domain::download::{prepared_key, DownloadQuality};
 use pixmart_shared::domain::mask_edit::{apply_mask, parse_mask};
 use pixmart_shared::domain::{BizType, ResultKind, TaskId, TaskStatus};
 use pixmart_shared::ErrorCode;
-use serde_json::json;
 
 use crate::auth::AuthUser;
-use crate::envelope;
+use crate::envelope::{self, Envelope};
 use crate::error::{ApiError, ApiResult};
 use crate::AppState;
 
 /// An edited mask PNG is small next to a photo; 20 MB is the original app's upload cap.
 const MAX_MASK_BYTES: u64 = 20 * 1024 * 1024;
 
+/// The edited mask and the cutout made from it.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+pub struct SavedMaskDto {
+    mask: String,
+    image: String,
+}
+
+#[utoipa::path(
+    tag = "tasks",
+    params(("task_id" = String, Path, description = "The task id.")),
+    request_body(content = crate::openapi::FileUpload, content_type = "multipart/form-data"),
+    responses((status = 200, description = "The edited mask and the cutout made from it.", body = Envelope<SavedMaskDto>)),
+    security(("bearer" = []))
+)]
+#[put("/tasks/{task_id}/mask")]
 pub async fn save(
     state: web::Data<AppState>,
     me: AuthUser,
@@ -56,10 +71,10 @@ pub async fn save(
     for q in [DownloadQuality::Standard, DownloadQuality::TwoK] {
         state.blobs.delete(&prepared_key(id, name, q)).await.map_err(ApiError::internal)?;
     }
-    Ok(envelope::ok(json!({
-        "mask": format!("/api/files/{}", mask.key),
-        "image": format!("/api/files/{}", cutout.key),
-    })))
+    Ok(envelope::ok(SavedMaskDto {
+        mask: format!("/api/files/{}", mask.key),
+        image: format!("/api/files/{}", cutout.key),
+    }))
 }
 
 fn png(img: image::DynamicImage) -> ApiResult<Vec<u8>> {

@@ -3,6 +3,7 @@
 //! call is the signed-in user's own inbox only.
 
 use super::paging::{page_num, page_param};
+use actix_web::{get, post};
 use actix_web::{web, HttpResponse};
 use chrono::{DateTime, Utc};
 use pixmart_shared::db::store::messages::{self, MessageRecord};
@@ -10,21 +11,22 @@ use pixmart_shared::ErrorCode;
 use serde::{Deserialize, Serialize};
 
 use crate::auth::AuthUser;
-use crate::envelope;
+use crate::envelope::{self, Envelope};
 use crate::error::{ApiError, ApiResult};
 use crate::AppState;
 
 /// The original app's message page size.
 pub const MESSAGE_PAGE_SIZE: u64 = 100;
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 pub struct ListQuery {
     page_num: Option<String>,
     page_size: Option<String>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MessageDto {
     pub msg_id: i64,
@@ -52,7 +54,7 @@ impl From<MessageRecord> for MessageDto {
     }
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MessageListDto {
     pub list: Vec<MessageDto>,
@@ -62,6 +64,13 @@ pub struct MessageListDto {
 
 /// `GET /api/messages?pageNum&pageSize` (page size 100 by default, at most
 /// 100): newest first, with the total and the unread count.
+#[utoipa::path(
+    tag = "messages",
+    params(ListQuery),
+    responses((status = 200, description = "A page of the caller's messages.", body = Envelope<MessageListDto>)),
+    security(("bearer" = []))
+)]
+#[get("/messages")]
 pub async fn list(state: web::Data<AppState>, me: AuthUser, q: web::Query<ListQuery>) -> ApiResult<HttpResponse> {
     let page_num = page_num(q.page_num.as_deref(), "pageNum")?;
     let page_size = page_param(q.page_size.as_deref(), MESSAGE_PAGE_SIZE, MESSAGE_PAGE_SIZE, "pageSize")?;
@@ -75,6 +84,13 @@ pub async fn list(state: web::Data<AppState>, me: AuthUser, q: web::Query<ListQu
 
 /// `POST /api/messages/{msgId}/read`: `true`; someone else's or an unknown
 /// message answers `MESSAGE_NOT_FOUND`.
+#[utoipa::path(
+    tag = "messages",
+    params(("msg_id" = String, Path, description = "The message id.")),
+    responses((status = 200, description = "Marked read.", body = Envelope<bool>)),
+    security(("bearer" = []))
+)]
+#[post("/messages/{msg_id}/read")]
 pub async fn read(state: web::Data<AppState>, me: AuthUser, path: web::Path<String>) -> ApiResult<HttpResponse> {
     let id: i64 = path.parse().map_err(|_| ApiError::new(ErrorCode::MessageNotFound))?;
     if !messages::mark_read(&state.db, me.id, id).await? {
@@ -84,12 +100,24 @@ pub async fn read(state: web::Data<AppState>, me: AuthUser, path: web::Path<Stri
 }
 
 /// `POST /api/messages/read-all`: `true`.
+#[utoipa::path(
+    tag = "messages",
+    responses((status = 200, description = "All marked read.", body = Envelope<bool>)),
+    security(("bearer" = []))
+)]
+#[post("/messages/read-all")]
 pub async fn read_all(state: web::Data<AppState>, me: AuthUser) -> ApiResult<HttpResponse> {
     messages::mark_all_read(&state.db, me.id).await?;
     Ok(envelope::ok(true))
 }
 
 /// `POST /api/messages/delete-all`: `true`.
+#[utoipa::path(
+    tag = "messages",
+    responses((status = 200, description = "All deleted.", body = Envelope<bool>)),
+    security(("bearer" = []))
+)]
+#[post("/messages/delete-all")]
 pub async fn delete_all(state: web::Data<AppState>, me: AuthUser) -> ApiResult<HttpResponse> {
     messages::delete_all(&state.db, me.id).await?;
     Ok(envelope::ok(true))

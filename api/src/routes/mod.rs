@@ -29,8 +29,10 @@ mod user;
 mod verification;
 mod wechatpay;
 
+use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
 use actix_web::{web, HttpResponse};
 use pixmart_shared::ErrorCode;
+use utoipa_actix_web::scope::Scope;
 
 use crate::error::ApiError;
 
@@ -54,58 +56,69 @@ pub fn configure(cfg: &mut web::ServiceConfig, development: bool) {
         );
     }
     cfg.route("/metrics", web::get().to(crate::metrics::metrics));
-    cfg.app_data(json_config()).app_data(query_config()).service(
-        web::scope("/api")
-            .route("/health", web::get().to(health::health))
-            .route("/config", web::get().to(config::config))
-            .route("/capabilities", web::get().to(capabilities::list))
-            .route("/task-types", web::get().to(task_types::list))
-            .route("/auth/register", web::post().to(auth::register))
-            .route("/auth/login", web::post().to(auth::login))
-            .route("/auth/logout", web::post().to(auth::logout))
-            .route("/auth/reset-password", web::post().to(auth::reset_password))
-            .route("/auth/captcha", web::get().to(verification::image))
-            .route("/auth/captcha/verify", web::post().to(verification::verify))
-            .route("/auth/sms-code", web::post().to(verification::sms_code))
-            .route("/auth/mail-code", web::post().to(verification::mail_code))
-            .route("/user/info", web::get().to(user::info))
-            .route("/uploads", web::post().to(uploads::upload))
-            .route("/backgrounds", web::get().to(backgrounds::list))
-            .route("/backgrounds/{id}/preview", web::get().to(backgrounds::preview))
-            .route("/batches", web::post().to(batches::submit))
-            .route("/batches/{batch_id}", web::get().to(batches::get))
-            .route("/tasks", web::post().to(tasks::submit))
-            .route("/tasks", web::get().to(tasks::list))
-            .route("/tasks/{task_id}", web::get().to(tasks::get))
-            .route("/tasks/{task_id}/stop", web::post().to(tasks::stop))
-            .route("/tasks/{task_id}/downloads", web::post().to(downloads::request))
-            .route("/tasks/{task_id}/downloads", web::get().to(downloads::status))
-            .route("/tasks/{task_id}/downloads", web::delete().to(downloads::cancel))
-            .route("/tasks/{task_id}/mask", web::put().to(masks::save))
-            .route("/tasks/{task_id}/refine", web::post().to(refine::refine))
-            .route("/tasks/{task_id}/events", web::get().to(events::events))
-            .configure(admin::configure)
-            .route("/saved-images", web::post().to(saved_images::save))
-            .route("/saved-images", web::get().to(saved_images::list))
-            .route("/saved-images/{id}", web::delete().to(saved_images::delete))
-            .route("/files/{key:.+}", web::get().to(files::download))
-            .route("/messages", web::get().to(messages::list))
-            .route("/messages/read-all", web::post().to(messages::read_all))
-            .route("/messages/delete-all", web::post().to(messages::delete_all))
-            .route("/messages/{msg_id}/read", web::post().to(messages::read))
-            .route("/feedback", web::post().to(feedback::submit))
-            .route("/feedback/uploads", web::post().to(feedback::upload))
-            .route("/leads", web::post().to(leads::submit_lead))
-            .route("/enquiries", web::post().to(leads::submit_enquiry))
-            .route("/benefits/products", web::get().to(benefits::products))
-            .route("/ledger", web::get().to(benefits::ledger_page))
-            .route("/orders", web::post().to(orders::create))
-            .route("/orders", web::get().to(orders::list))
-            .route("/orders/{order_no}", web::get().to(orders::get))
-            .route("/orders/{order_no}/cancel", web::post().to(orders::cancel))
-            .route("/payments/wechatpay/notify", web::post().to(wechatpay::notify))
-            .default_service(web::to(api_not_found)),
-    );
+    cfg.service(api_scope());
+}
+
+/// Every `/api` route, declared once: actix serves this scope and
+/// `crate::openapi::document` describes it, from each handler's
+/// `#[utoipa::path]`. Routes are added with `.service(handler)` only (a
+/// plain `.route` would be served but not described).
+pub fn api_scope() -> Scope<
+    impl ServiceFactory<ServiceRequest, Config = (), Response = ServiceResponse, Error = actix_web::Error, InitError = ()>,
+> {
+    utoipa_actix_web::scope("/api")
+        .app_data(json_config())
+        .app_data(query_config())
+        .service(health::health)
+        .service(crate::openapi::serve)
+        .service(config::config)
+        .service(capabilities::list)
+        .service(task_types::list)
+        .service(auth::register)
+        .service(auth::login)
+        .service(auth::logout)
+        .service(auth::reset_password)
+        .service(verification::image)
+        .service(verification::verify)
+        .service(verification::sms_code)
+        .service(verification::mail_code)
+        .service(user::info)
+        .service(uploads::upload)
+        .service(backgrounds::list)
+        .service(backgrounds::preview)
+        .service(batches::submit)
+        .service(batches::get)
+        .service(tasks::submit)
+        .service(tasks::list)
+        .service(tasks::get)
+        .service(tasks::stop)
+        .service(downloads::request)
+        .service(downloads::status)
+        .service(downloads::cancel)
+        .service(masks::save)
+        .service(refine::refine)
+        .service(events::events)
+        .configure(admin::configure)
+        .service(saved_images::save)
+        .service(saved_images::list)
+        .service(saved_images::delete)
+        .service(files::download)
+        .service(messages::list)
+        .service(messages::read_all)
+        .service(messages::delete_all)
+        .service(messages::read)
+        .service(feedback::submit)
+        .service(feedback::upload)
+        .service(leads::submit_lead)
+        .service(leads::submit_enquiry)
+        .service(benefits::products)
+        .service(benefits::ledger_page)
+        .service(orders::create)
+        .service(orders::list)
+        .service(orders::get)
+        .service(orders::cancel)
+        .service(wechatpay::notify)
+        .default_service(web::to(api_not_found))
 }
 
 /// Malformed JSON bodies answer `BAD_REQUEST` in the envelope, not actix's

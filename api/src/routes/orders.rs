@@ -2,6 +2,7 @@
 //! checkout), list mine, get one (the client polls it while the QR is
 //! shown), cancel one.
 
+use actix_web::{get, post};
 use actix_web::{web, HttpResponse};
 use chrono::{DateTime, Utc};
 use pixmart_shared::db::store::membership;
@@ -14,12 +15,12 @@ use serde_json::json;
 use super::benefits::PageQuery;
 use crate::auth::AuthUser;
 use crate::dto::PageDto;
-use crate::envelope;
+use crate::envelope::{self, Envelope};
 use crate::error::{ApiError, ApiResult};
 use crate::payments::Checkout;
 use crate::{lang, AppState};
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PaymentDto {
     pub pay_url: String,
@@ -27,7 +28,7 @@ pub struct PaymentDto {
     pub qr_code: String,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderDto {
     pub order_no: String,
@@ -113,7 +114,7 @@ fn parse_order_no(raw: &str) -> ApiResult<OrderNo> {
     OrderNo::parse(raw).ok_or(ApiError::new(ErrorCode::OrderNotFound))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CreateBody {
     product_id: String,
@@ -123,6 +124,13 @@ pub struct CreateBody {
 /// order is unpaid answers `ORDER_PENDING_EXISTS` with `data.orderNo`, so
 /// the client can offer to pay that order or cancel it and order anew.
 /// Enterprise members buy through customer service.
+#[utoipa::path(
+    tag = "orders",
+    request_body(content = CreateBody),
+    responses((status = 200, description = "The order with its checkout (QR code or pay page).", body = Envelope<OrderDto>)),
+    security(("bearer" = []))
+)]
+#[post("/orders")]
 pub async fn create(state: web::Data<AppState>, me: AuthUser, body: web::Json<CreateBody>) -> ApiResult<HttpResponse> {
     let product = state.catalogue.get(body.product_id.trim()).ok_or(ApiError::new(ErrorCode::ProductNotFound))?;
     if membership::current_tier(&state.db, me.id).await? == Tier::Enterprise {
@@ -160,22 +168,22 @@ pub async fn create(state: web::Data<AppState>, me: AuthUser, body: web::Json<Cr
 /// The `ORDER_PENDING_EXISTS` error carrying the open order's number.
 fn pending_exists(no: &OrderNo) -> HttpResponse {
     let code = ErrorCode::OrderPendingExists;
-    let status =
-        actix_web::http::StatusCode::from_u16(code.http_status()).unwrap_or(actix_web::http::StatusCode::CONFLICT);
-    HttpResponse::build(status).json(json!({
-        "code": code.number(),
-        "msg": code.message(lang::current()),
-        "error": code.id(),
-        "data": { "orderNo": no.as_str() },
-    }))
+    envelope::failure(code, code.message(lang::current()).to_owned(), json!({ "orderNo": no.as_str() }))
 }
 
 /// `GET /api/orders?pageNum&pageSize`: my orders, newest first.
+#[utoipa::path(
+    tag = "orders",
+    params(PageQuery),
+    responses((status = 200, description = "A page of the caller's orders.", body = Envelope<PageDto<OrderDto>>)),
+    security(("bearer" = []))
+)]
+#[get("/orders")]
 pub async fn list(state: web::Data<AppState>, me: AuthUser, q: web::Query<PageQuery>) -> ApiResult<HttpResponse> {
     let (page, size) = q.parse()?;
     let (rows, total) = order_store::list_orders(&state.db, me.id, page, size).await?;
-    let list = rows.iter().map(|o| OrderDto::new(o, None)).collect();
-    Ok(envelope::ok(PageDto { list, total }))
+    let entries = rows.iter().map(|o| OrderDto::new(o, None)).collect();
+    Ok(envelope::ok(PageDto { list: entries, total }))
 }
 
 async fn my_order(state: &AppState, me: AuthUser, raw: &str) -> ApiResult<OrderRecord> {
@@ -188,6 +196,13 @@ async fn my_order(state: &AppState, me: AuthUser, raw: &str) -> ApiResult<OrderR
 
 /// `GET /api/orders/{orderNo}`: the order (status polling), with its
 /// checkout while it is open.
+#[utoipa::path(
+    tag = "orders",
+    params(("order_no" = String, Path, description = "The order number.")),
+    responses((status = 200, description = "The order.", body = Envelope<OrderDto>)),
+    security(("bearer" = []))
+)]
+#[get("/orders/{order_no}")]
 pub async fn get(state: web::Data<AppState>, me: AuthUser, path: web::Path<String>) -> ApiResult<HttpResponse> {
     let order = my_order(&state, me, &path).await?;
     Ok(envelope::ok(with_checkout(&state, &order).await?))
@@ -198,6 +213,13 @@ pub async fn get(state: web::Data<AppState>, me: AuthUser, path: web::Path<Strin
 /// cannot (unreachable, or the buyer paid a moment ago) the order is
 /// cancelled here anyway, and a payment that still arrives is not granted
 /// (it is logged for a refund).
+#[utoipa::path(
+    tag = "orders",
+    params(("order_no" = String, Path, description = "The order number.")),
+    responses((status = 200, description = "The cancelled order.", body = Envelope<OrderDto>)),
+    security(("bearer" = []))
+)]
+#[post("/orders/{order_no}/cancel")]
 pub async fn cancel(state: web::Data<AppState>, me: AuthUser, path: web::Path<String>) -> ApiResult<HttpResponse> {
     let order = my_order(&state, me, &path).await?;
     if order.status.is_open() && order.provider == state.payment_provider.name() {

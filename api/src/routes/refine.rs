@@ -11,6 +11,7 @@
 //! instance); the next answers 429 `TOO_MANY_REFINEMENTS`. The refinement starts from the task's saved mask: the
 //! editor saves brush edits (`PUT .../mask`) before it sends clicks.
 
+use actix_web::post;
 use std::time::Duration;
 
 use actix_web::{web, HttpResponse};
@@ -26,13 +27,21 @@ use crate::auth::AuthUser;
 use crate::error::{ApiError, ApiResult};
 use crate::AppState;
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct RefineBody {
     clicks: Vec<RefineClick>,
 }
 
 const PNG_MAGIC: &[u8] = b"\x89PNG\r\n\x1a\n";
 
+#[utoipa::path(
+    tag = "tasks",
+    params(("task_id" = String, Path, description = "The task id.")),
+    request_body(content = RefineBody),
+    responses((status = 200, description = "The refined mask (PNG).", content_type = "image/png", body = Vec<u8>)),
+    security(("bearer" = []))
+)]
+#[post("/tasks/{task_id}/refine")]
 pub async fn refine(
     state: web::Data<AppState>,
     me: AuthUser,

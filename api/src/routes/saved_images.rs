@@ -10,6 +10,7 @@
 //! lists them newest first; `DELETE /api/saved-images/{id}` removes one and
 //! its file.
 
+use actix_web::{delete, get, post};
 use actix_web::{web, HttpResponse};
 use chrono::{DateTime, Utc};
 use pixmart_shared::db::store::saved_images::{self as saved_store, Inserted};
@@ -24,11 +25,11 @@ use serde::{Deserialize, Serialize};
 use super::downloads::resolve;
 use super::paging::{page_num, page_param};
 use crate::auth::AuthUser;
-use crate::envelope;
+use crate::envelope::{self, Envelope};
 use crate::error::{ApiError, ApiResult};
 use crate::AppState;
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct SavedImageDto {
     id: String,
@@ -59,6 +60,13 @@ impl From<SavedImage> for SavedImageDto {
 }
 
 /// `POST /api/saved-images`.
+#[utoipa::path(
+    tag = "images",
+    request_body(content = SaveBody),
+    responses((status = 200, description = "The saved image.", body = Envelope<SavedImageDto>)),
+    security(("bearer" = []))
+)]
+#[post("/saved-images")]
 pub async fn save(state: web::Data<AppState>, me: AuthUser, body: web::Json<SaveBody>) -> ApiResult<HttpResponse> {
     let req = SaveRequest::parse(&body)?;
     let index = u32::try_from(req.index).map_err(|_| Invalid::field(ErrorCode::InvalidParam, "index"))?;
@@ -115,13 +123,14 @@ fn dimensions(data: &[u8]) -> Option<(u32, u32)> {
     image::ImageReader::new(std::io::Cursor::new(data)).with_guessed_format().ok()?.into_dimensions().ok()
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ListQuery {
     page: Option<String>,
     size: Option<String>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 struct SavedPageDto {
     items: Vec<SavedImageDto>,
     total: u64,
@@ -130,6 +139,13 @@ struct SavedPageDto {
 }
 
 /// `GET /api/saved-images?page=1&size=20`.
+#[utoipa::path(
+    tag = "images",
+    params(ListQuery),
+    responses((status = 200, description = "A page of saved images.", body = Envelope<SavedPageDto>)),
+    security(("bearer" = []))
+)]
+#[get("/saved-images")]
 pub async fn list(state: web::Data<AppState>, me: AuthUser, q: web::Query<ListQuery>) -> ApiResult<HttpResponse> {
     let page = page_num(q.page.as_deref(), "page")?;
     let size = page_param(q.size.as_deref(), DEFAULT_SAVED_PAGE_SIZE, MAX_SAVED_PAGE_SIZE, "size")?;
@@ -138,6 +154,13 @@ pub async fn list(state: web::Data<AppState>, me: AuthUser, q: web::Query<ListQu
 }
 
 /// `DELETE /api/saved-images/{id}`.
+#[utoipa::path(
+    tag = "images",
+    params(("id" = String, Path, description = "The saved image id.")),
+    responses((status = 200, description = "Deleted.", body = Envelope<bool>)),
+    security(("bearer" = []))
+)]
+#[delete("/saved-images/{id}")]
 pub async fn delete(state: web::Data<AppState>, me: AuthUser, path: web::Path<String>) -> ApiResult<HttpResponse> {
     let not_found = || ApiError::new(ErrorCode::SavedImageNotFound);
     let id: SavedImageId = path.parse().map_err(|_| not_found())?;

@@ -1,3 +1,4 @@
+use actix_web::{get, post};
 use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::Utc;
 use pixmart_shared::db::store::dispatch as dispatch_store;
@@ -6,29 +7,47 @@ use pixmart_shared::db::store::tasks::{self as task_store, Created};
 use pixmart_shared::domain::{BizType, TaskId, TaskSpec, TaskStatus};
 use pixmart_shared::ErrorCode;
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use super::paging::{page_num, page_param};
 use crate::admission::{self, Submission};
 use crate::auth::AuthUser;
 use crate::dispatch;
 use crate::dto::{PageDto, TaskDto};
-use crate::envelope;
+use crate::envelope::{self, Envelope};
 use crate::error::{ApiError, ApiResult};
 use crate::{lang, AppState};
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SubmitBody {
+    /// A task type; `GET /api/task-types` lists them.
     biz_type: String,
+    /// The type's options (docs/API.md lists them per type).
     #[serde(default)]
+    #[schema(value_type = Object)]
     params: Value,
+}
+
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SubmittedDto {
+    task_id: String,
+    status: TaskStatus,
 }
 
 /// `POST /api/tasks`: parse the task spec, check the inputs belong to the
 /// caller, route it (pool, lane, fairness share), create the task
 /// (cap-checked, lingshi reserved), then let the dispatcher hand it to Redis
 /// if its queue has room.
+#[utoipa::path(
+    tag = "tasks",
+    params(("Idempotency-Key" = Option<String>, Header, description = "1 to 128 visible ASCII characters: a repeated submission with the same key returns the first task instead of charging again.")),
+    request_body(content = SubmitBody),
+    responses((status = 200, description = "The task was created (or an earlier one with the same Idempotency-Key is returned).", body = Envelope<SubmittedDto>)),
+    security(("bearer" = []))
+)]
+#[post("/tasks")]
 pub async fn submit(
     state: web::Data<AppState>,
     me: AuthUser,
@@ -58,7 +77,7 @@ pub async fn submit(
         }
         Created::Existing(task) => task,
     };
-    Ok(envelope::ok(json!({ "taskId": task.id.to_string(), "status": task.status })))
+    Ok(envelope::ok(SubmittedDto { task_id: task.id.to_string(), status: task.status }))
 }
 
 /// The optional `Idempotency-Key` header: 1 to 128 visible ASCII characters.
@@ -74,6 +93,13 @@ fn idempotency_key(req: &HttpRequest) -> ApiResult<Option<String>> {
     }
 }
 
+#[utoipa::path(
+    tag = "tasks",
+    params(("task_id" = String, Path, description = "The task id.")),
+    responses((status = 200, description = "The task.", body = Envelope<TaskDto>)),
+    security(("bearer" = []))
+)]
+#[get("/tasks/{task_id}")]
 pub async fn get(state: web::Data<AppState>, me: AuthUser, path: web::Path<String>) -> ApiResult<HttpResponse> {
     let not_found = || ApiError::new(ErrorCode::TaskNotFound);
     let id: TaskId = path.parse().map_err(|_| not_found())?;
@@ -88,6 +114,13 @@ pub async fn get(state: web::Data<AppState>, me: AuthUser, path: web::Path<Strin
 
 /// `POST /api/tasks/{taskId}/stop`: the original app's stop, which returns the
 /// lingshi ("停止生成，灵石已返还").
+#[utoipa::path(
+    tag = "tasks",
+    params(("task_id" = String, Path, description = "The task id.")),
+    responses((status = 200, description = "The task was stopped and its lingshi returned.", body = Envelope<TaskDto>)),
+    security(("bearer" = []))
+)]
+#[post("/tasks/{task_id}/stop")]
 pub async fn stop(state: web::Data<AppState>, me: AuthUser, path: web::Path<String>) -> ApiResult<HttpResponse> {
     let not_found = || ApiError::new(ErrorCode::TaskNotFound);
     let id: TaskId = path.parse().map_err(|_| not_found())?;
@@ -99,8 +132,9 @@ pub async fn stop(state: web::Data<AppState>, me: AuthUser, path: web::Path<Stri
     Ok(envelope::ok(TaskDto::from_record(&stopped, lang::current())))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 pub struct ListQuery {
     page_num: Option<String>,
     page_size: Option<String>,
@@ -111,6 +145,13 @@ pub struct ListQuery {
 const DEFAULT_PAGE_SIZE: u64 = 10;
 const MAX_PAGE_SIZE: u64 = 100;
 
+#[utoipa::path(
+    tag = "tasks",
+    params(ListQuery),
+    responses((status = 200, description = "The caller's tasks within their tier's history window, newest first.", body = Envelope<PageDto<TaskDto>>)),
+    security(("bearer" = []))
+)]
+#[get("/tasks")]
 pub async fn list(state: web::Data<AppState>, me: AuthUser, q: web::Query<ListQuery>) -> ApiResult<HttpResponse> {
     let page_num = page_num(q.page_num.as_deref(), "pageNum")?;
     let page_size = page_param(q.page_size.as_deref(), DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, "pageSize")?;
@@ -123,6 +164,6 @@ pub async fn list(state: web::Data<AppState>, me: AuthUser, q: web::Query<ListQu
     let since = Utc::now() - chrono::Duration::days(i64::from(tier.history_retention_days()));
     let (rows, total) = task_store::list_tasks_since(&state.db, me.id, biz, Some(since), page_num, page_size).await?;
     let lang = lang::current();
-    let list = rows.iter().map(|t| TaskDto::from_record(t, lang)).collect();
-    Ok(envelope::ok(PageDto { list, total }))
+    let entries = rows.iter().map(|t| TaskDto::from_record(t, lang)).collect();
+    Ok(envelope::ok(PageDto { list: entries, total }))
 }

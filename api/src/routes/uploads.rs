@@ -1,4 +1,5 @@
 use actix_multipart::Multipart;
+use actix_web::post;
 use actix_web::{web, HttpResponse};
 use chrono::Utc;
 use futures::TryStreamExt;
@@ -8,16 +9,30 @@ use pixmart_shared::domain::task_spec::upload_url;
 use pixmart_shared::domain::{UploadId, UploadRules};
 use pixmart_shared::storage::upload_key;
 use pixmart_shared::ErrorCode;
-use serde_json::json;
 
 use crate::auth::AuthUser;
-use crate::envelope;
+use crate::envelope::{self, Envelope};
 use crate::error::{ApiError, ApiResult};
 use crate::limits::Held;
 use crate::AppState;
 
 /// `POST /api/uploads`, multipart field `file`: validated per the original app's
 /// rules, then stored. Nothing is stored for a rejected file.
+/// The stored upload: its address and its displayed (EXIF-oriented) size.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+pub struct UploadedDto {
+    urls: Vec<String>,
+    width: u32,
+    height: u32,
+}
+
+#[utoipa::path(
+    tag = "uploads",
+    request_body(content = crate::openapi::FileUpload, content_type = "multipart/form-data"),
+    responses((status = 200, description = "The stored image (EXIF-oriented size).", body = Envelope<UploadedDto>)),
+    security(("bearer" = []))
+)]
+#[post("/uploads")]
 pub async fn upload(state: web::Data<AppState>, me: AuthUser, payload: Multipart) -> ApiResult<HttpResponse> {
     let rules = UploadRules::SPEC;
     let budget = UploadBudget::take(&state, me).await?;
@@ -45,7 +60,7 @@ pub async fn upload(state: web::Data<AppState>, me: AuthUser, payload: Multipart
         let _ = state.blobs.delete(&key).await;
         return Err(e.into());
     }
-    Ok(envelope::ok(json!({ "urls": [upload_url(id)], "width": facts.width, "height": facts.height })))
+    Ok(envelope::ok(UploadedDto { urls: vec![upload_url(id)], width: facts.width, height: facts.height }))
 }
 
 /// What one upload may use: a place among the user's concurrent uploads

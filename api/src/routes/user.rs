@@ -1,13 +1,22 @@
+use actix_web::get;
 use actix_web::{web, HttpResponse};
 use pixmart_shared::db::store::{ledger, membership, users};
 use pixmart_shared::ErrorCode;
 
 use crate::auth::AuthUser;
 use crate::dto::{MembershipInfo, UserInfoDto};
-use crate::envelope;
+use crate::envelope::{self, Envelope};
 use crate::error::{ApiError, ApiResult};
 use crate::AppState;
 
+/// `GET /api/user/info`: the caller, their lingshi per bucket, tier
+/// benefits, plan reminder and tenant.
+#[utoipa::path(
+    tag = "account",
+    responses((status = 200, description = "The signed-in user.", body = Envelope<UserInfoDto>)),
+    security(("bearer" = []))
+)]
+#[get("/user/info")]
 pub async fn info(state: web::Data<AppState>, me: AuthUser) -> ApiResult<HttpResponse> {
     let user = users::get_user(&state.db, me.id).await?.ok_or(ApiError::new(ErrorCode::Unauthorized))?;
     let balances = ledger::balances(&state.db, me.id).await?;

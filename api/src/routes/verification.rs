@@ -1,6 +1,7 @@
 //! Captcha image and check, and sending SMS / mail codes.
 
 use actix_web::http::header;
+use actix_web::{get, post};
 use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::{Duration, Utc};
 use pixmart_shared::db::store::{captchas, rate_limits};
@@ -9,17 +10,19 @@ use pixmart_shared::domain::{Account, Email, Phone};
 use pixmart_shared::ErrorCode;
 use serde::Deserialize;
 use serde_json::json;
+use utoipa::{IntoParams, ToSchema};
 
 use super::auth::{body, JsonOrForm};
-use crate::envelope::{self, failure};
+use crate::envelope::{self, failure, Envelope};
 use crate::error::{ApiError, ApiResult};
 use crate::sign_in::codes::{self, SendRefused};
 use crate::sign_in::form::non_empty;
 use crate::sign_in::{captcha, client_ip, hasher};
 use crate::AppState;
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 pub struct CaptchaQuery {
     mobile_id: Option<String>,
 }
@@ -33,6 +36,12 @@ fn captcha_account(raw: &Option<String>) -> Result<Account, ApiError> {
 
 /// A PNG captcha for the account. Requested too often (per account or per
 /// IP), the answer is an empty body: the client shows 请求频繁，请稍后再试.
+#[utoipa::path(
+    tag = "auth",
+    params(CaptchaQuery),
+    responses((status = 200, description = "A PNG captcha; an empty body when requested too often.", content_type = "image/png", body = Vec<u8>))
+)]
+#[get("/auth/captcha")]
 pub async fn image(
     state: web::Data<AppState>,
     req: HttpRequest,
@@ -79,7 +88,7 @@ pub async fn image(
     Ok(HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).content_type("image/png").body(png))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct VerifyCaptchaBody {
     mobile_id: Option<String>,
@@ -89,6 +98,12 @@ pub struct VerifyCaptchaBody {
 /// `data: true` when the answer is right (the next code send may proceed).
 /// A wrong answer discards the captcha: `CAPTCHA_WRONG` with `data: false`,
 /// and the client loads a new image.
+#[utoipa::path(
+    tag = "auth",
+    request_body(content((VerifyCaptchaBody = "application/json"), (VerifyCaptchaBody = "application/x-www-form-urlencoded"))),
+    responses((status = 200, description = "The answer is right.", body = Envelope<bool>))
+)]
+#[post("/auth/captcha/verify")]
 pub async fn verify(state: web::Data<AppState>, b: JsonOrForm<VerifyCaptchaBody>) -> ApiResult<HttpResponse> {
     let b = body(b);
     let account = captcha_account(&b.mobile_id)?;
@@ -126,13 +141,19 @@ fn refused(r: SendRefused) -> HttpResponse {
     }
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SmsCodeBody {
     mobile_id: Option<String>,
 }
 
 /// Sends an SMS code after a solved captcha: `data: {code: 1}`.
+#[utoipa::path(
+    tag = "auth",
+    request_body(content((SmsCodeBody = "application/json"), (SmsCodeBody = "application/x-www-form-urlencoded"))),
+    responses((status = 200, description = "The code was sent.", body = Envelope<CodeSent>))
+)]
+#[post("/auth/sms-code")]
 pub async fn sms_code(state: web::Data<AppState>, req: HttpRequest, b: JsonOrForm<SmsCodeBody>) -> HttpResponse {
     let b = body(b);
     let phone = match non_empty(&b.mobile_id) {
@@ -145,7 +166,7 @@ pub async fn sms_code(state: web::Data<AppState>, req: HttpRequest, b: JsonOrFor
     }
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MailCodeBody {
     mail: Option<String>,
@@ -153,6 +174,12 @@ pub struct MailCodeBody {
 
 /// Sends a mail code (English interface) after a solved captcha for the
 /// address: `data: {code: 1}`.
+#[utoipa::path(
+    tag = "auth",
+    request_body(content((MailCodeBody = "application/json"), (MailCodeBody = "application/x-www-form-urlencoded"))),
+    responses((status = 200, description = "The code was sent.", body = Envelope<CodeSent>))
+)]
+#[post("/auth/mail-code")]
 pub async fn mail_code(state: web::Data<AppState>, req: HttpRequest, b: JsonOrForm<MailCodeBody>) -> HttpResponse {
     let b = body(b);
     match Email::parse(non_empty(&b.mail).unwrap_or_default()) {
@@ -161,11 +188,18 @@ pub async fn mail_code(state: web::Data<AppState>, req: HttpRequest, b: JsonOrFo
     }
 }
 
+/// The original app's answer to a sent code.
+#[derive(Debug, serde::Serialize, ToSchema)]
+pub struct CodeSent {
+    /// Always 1.
+    code: u8,
+}
+
 async fn send(state: &AppState, req: &HttpRequest, account: Account) -> HttpResponse {
     let ip = client_ip(req, &state.settings.auth);
     let lang = crate::lang::current();
     match codes::send(&state.db, &state.settings.auth, state.code_sender.as_ref(), &account, &ip, lang).await {
-        Ok(()) => envelope::ok(json!({ "code": 1 })),
+        Ok(()) => envelope::ok(CodeSent { code: 1 }),
         Err(r) => refused(r),
     }
 }

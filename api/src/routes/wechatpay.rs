@@ -12,17 +12,25 @@
 //! otherwise, which WeChat Pay retries.
 
 use actix_web::http::StatusCode;
+use actix_web::post;
 use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::{DateTime, Utc};
 use pixmart_shared::db::store::orders::{self as order_store, OrderRecord, PaymentOutcome, RefundOutcome};
 use pixmart_shared::domain::{OrderNo, OrderStatus};
-use serde_json::json;
 
 use crate::payments::wechatpay::messages::{RefundNotice, Transaction};
 use crate::payments::wechatpay::notice::{Event, Refusal};
 use crate::payments::wechatpay::sign::SignedHeaders;
 use crate::payments::wechatpay::{WechatPay, NAME};
 use crate::AppState;
+
+/// WeChat Pay's own answer format for a refused notification.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+pub struct WechatReply {
+    /// Always `FAIL`.
+    code: &'static str,
+    message: String,
+}
 
 /// A refusal WeChat Pay will retry.
 struct Fail(StatusCode, String);
@@ -33,7 +41,7 @@ impl Fail {
     }
 
     fn response(self) -> HttpResponse {
-        HttpResponse::build(self.0).json(json!({ "code": "FAIL", "message": self.1 }))
+        HttpResponse::build(self.0).json(WechatReply { code: "FAIL", message: self.1 })
     }
 }
 
@@ -53,6 +61,12 @@ impl From<order_store::OrderError> for Fail {
     }
 }
 
+#[utoipa::path(
+    tag = "payments",
+    request_body(content = String, content_type = "application/json", description = "WeChat Pay API v3 notification (signed)."),
+    responses((status = 200, description = "Accepted (WeChat Pay's own answer format)."), (status = 400, description = "Refused: malformed or foreign notification.", body = WechatReply), (status = 401, description = "Refused: unsigned, badly signed or stale.", body = WechatReply), (status = 404, description = "Not configured, or no such order.", body = WechatReply), (status = 500, description = "Not processed; WeChat Pay retries.", body = WechatReply))
+)]
+#[post("/payments/wechatpay/notify")]
 pub async fn notify(state: web::Data<AppState>, req: HttpRequest, body: web::Bytes) -> HttpResponse {
     match handle(&state, &req, &body).await {
         Ok(()) => HttpResponse::NoContent().finish(),

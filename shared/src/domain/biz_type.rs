@@ -12,7 +12,7 @@ macro_rules! task_types {
     ($( $(#[$doc:meta])* $variant:ident = $wire:literal, $family:ident, $price:expr; )+) => {
         /// A generation task type (`bizType`). The spelling `IMG_2_VEDIO` is
         /// the original app's and is kept for compatibility.
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
         pub enum BizType {
             $( $(#[$doc])* #[serde(rename = $wire)] $variant, )+
         }
@@ -60,7 +60,7 @@ task_types! {
 
 /// Which kind of worker runs a task type; each family has its own queues so
 /// a node only pulls the work its models can do.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum JobFamily {
     /// Segmentation models (cutout).
@@ -90,7 +90,7 @@ impl JobFamily {
 
 /// How a task type is charged, in lingshi. Served to the web as is
 /// (`GET /api/task-types`), so the price a page shows is the one charged.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(tag = "rule", rename_all = "camelCase")]
 pub enum PriceRule {
     /// One price per task.

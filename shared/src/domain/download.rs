@@ -14,7 +14,7 @@ pub const STANDARD_MAX_LONG_SIDE: u32 = 1920;
 /// Long side of a 2K download.
 pub const TWO_K_LONG_SIDE: u32 = 2048;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 pub enum DownloadQuality {
     /// `downloadImage` / `saveImage`.
     #[serde(rename = "standard")]
@@ -67,7 +67,7 @@ pub fn prepared_key(task: TaskId, result_name: &str, quality: DownloadQuality) -
 }
 
 /// Where a download stands, as the status call reports it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum DownloadState {
     /// Nothing prepared and nothing running.

@@ -19,13 +19,13 @@ pub const FEEDBACK_CONTENT_MAX: usize = 1000;
 pub const FEEDBACK_IMAGE_MAX_BYTES: u64 = 20_971_520;
 pub const FEEDBACK_MAX_ATTACHMENTS: usize = 1;
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 pub struct AttachmentRequest {
     pub url: Option<String>,
 }
 
 /// The feedback form as sent (`POST /api/feedback`).
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 pub struct FeedbackRequest {
     pub title: Option<String>,
     pub content: Option<String>,

@@ -54,7 +54,7 @@ impl LeadType {
 }
 
 /// The lead form as sent (`POST /api/leads`).
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LeadRequest {
     pub name: Option<String>,
@@ -123,7 +123,7 @@ impl LeadForm {
 }
 
 /// The custom-model enquiry as sent (`POST /api/enquiries`).
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EnquiryRequest {
     pub name: Option<String>,

@@ -51,6 +51,19 @@ impl OrderStatus {
     pub const OPEN_CODES: [i16; 2] = [0, 3];
 }
 
+/// On the wire: the status code (0 to 6).
+impl utoipa::PartialSchema for OrderStatus {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::schema::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::Integer)
+            .description(Some("0 pending, 1 paid, 2 failed, 3 paying, 4 closed by timeout, 5 cancelled, 6 refunded"))
+            .enum_values(Some(OrderStatus::ALL.iter().map(|s| s.code())))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for OrderStatus {}
+
 impl Serialize for OrderStatus {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_i16(self.code())
@@ -58,7 +71,7 @@ impl Serialize for OrderStatus {
 }
 
 /// What an order buys.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum ProductKind {
     /// A membership plan for some months.

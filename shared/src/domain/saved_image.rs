@@ -25,7 +25,7 @@ pub struct SaveRequest {
 
 /// The body as sent, every field optional so a missing or mistyped field is
 /// INVALID_PARAM rather than a malformed body.
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SaveBody {
     pub task_id: Option<serde_json::Value>,

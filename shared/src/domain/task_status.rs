@@ -2,7 +2,7 @@ use serde::{Deserialize, Serialize};
 
 /// The original app's task states (plus FAILED, which its wording implies:
 /// "generation failed; coins are returned").
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum TaskStatus {
     New,

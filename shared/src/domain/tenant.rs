@@ -33,7 +33,7 @@ impl TenantSlug {
 /// Parts of the page chrome a tenant or a referrer hides. camelCase in
 /// JSON (tenant switches, `/api/config`); the brands file writes the
 /// same keys in snake_case.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ChromeSwitches {
     #[serde(default, alias = "hide_header")]
@@ -62,7 +62,7 @@ impl ChromeSwitches {
 }
 
 /// Which entries the shell shows. All on unless switched off.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct EntrySwitches {
     #[serde(default = "yes")]
@@ -89,7 +89,7 @@ impl Default for EntrySwitches {
 /// What the enterprise-service button does: open the marketing area
 /// (`/mott`), or take the visitor's contact details (the lead form) and
 /// then leave for an external page.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(tag = "mode", rename_all = "camelCase", deny_unknown_fields)]
 pub enum EnterpriseService {
     Mott,

@@ -18,7 +18,7 @@ pub enum Tier {
 }
 
 /// The speed a tier is promised: the original app's standard, fast and exclusive.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Speed {
     Standard,

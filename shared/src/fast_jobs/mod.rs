@@ -84,7 +84,7 @@ pub enum FastJob {
 }
 
 /// One click of the cutout editor, in the result's pixel coordinates.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct RefineClick {
     pub x: u32,
     pub y: u32,

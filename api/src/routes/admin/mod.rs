@@ -10,19 +10,19 @@ mod queues;
 mod tasks;
 mod tenants;
 
-use actix_web::web;
+use utoipa_actix_web::service_config::ServiceConfig;
 
 pub use guard::AdminUser;
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/admin/nodes", web::get().to(nodes::list))
-        .route("/admin/nodes/{node_id}/{action}", web::post().to(nodes::act))
-        .route("/admin/queues", web::get().to(queues::depths))
-        .route("/admin/pools", web::get().to(queues::pools))
-        .route("/admin/tasks/{task_id}/cancel", web::post().to(tasks::cancel))
-        .route("/admin/orders/{order_no}/refund", web::post().to(orders::refund))
-        .route("/admin/tenants", web::get().to(tenants::list))
-        .route("/admin/tenants/{tenant_id}/pool", web::put().to(tenants::assign_pool));
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(nodes::list)
+        .service(nodes::act)
+        .service(queues::depths)
+        .service(queues::pools)
+        .service(tasks::cancel)
+        .service(orders::refund)
+        .service(tenants::list)
+        .service(tenants::assign_pool);
 }
 
 /// A node is live when it heart-beat within three of its intervals.

@@ -1,20 +1,21 @@
+use actix_web::{get, post};
 use actix_web::{web, HttpResponse};
 use chrono::{DateTime, Utc};
 use pixmart_shared::db::store::capabilities::DiffusionReport;
 use pixmart_shared::db::store::workers::{self, DesiredState, NodeView};
 use pixmart_shared::ErrorCode;
 use serde::Serialize;
-use serde_json::json;
 
 use super::AdminUser;
-use crate::envelope;
+use crate::dto::ListDto;
+use crate::envelope::{self, Envelope};
 use crate::error::{ApiError, ApiResult};
 use crate::AppState;
 
 /// Throughput is counted over this window.
 const THROUGHPUT_WINDOW_MINUTES: i64 = 5;
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct NodeDto {
     id: String,
@@ -82,17 +83,30 @@ impl From<NodeView> for NodeDto {
 
 async fn nodes(state: &AppState) -> ApiResult<Vec<NodeDto>> {
     let recent = Utc::now() - chrono::Duration::minutes(THROUGHPUT_WINDOW_MINUTES);
-    let list = workers::list_nodes(&state.db, super::live_since(state), recent).await?;
-    Ok(list.into_iter().map(NodeDto::from).collect())
+    let entries = workers::list_nodes(&state.db, super::live_since(state), recent).await?;
+    Ok(entries.into_iter().map(NodeDto::from).collect())
 }
 
 /// `GET /api/admin/nodes`: `{list: [node]}`.
+#[utoipa::path(
+    tag = "admin",
+    responses((status = 200, description = "Every worker node with status and load.", body = Envelope<ListDto<NodeDto>>)),
+    security(("bearer" = []))
+)]
+#[get("/admin/nodes")]
 pub async fn list(state: web::Data<AppState>, _admin: AdminUser) -> ApiResult<HttpResponse> {
-    Ok(envelope::ok(json!({ "list": nodes(&state).await? })))
+    Ok(envelope::ok(ListDto { list: nodes(&state).await? }))
 }
 
 /// `POST /api/admin/nodes/{nodeId}/{drain|pause|resume}`: sets what the
 /// node should do; it follows on its next heartbeat. Answers the node.
+#[utoipa::path(
+    tag = "admin",
+    params(("node_id" = String, Path, description = "The worker node id."), ("action" = String, Path, description = "drain, pause or resume.")),
+    responses((status = 200, description = "The node after the action.", body = Envelope<NodeDto>)),
+    security(("bearer" = []))
+)]
+#[post("/admin/nodes/{node_id}/{action}")]
 pub async fn act(
     state: web::Data<AppState>,
     _admin: AdminUser,

@@ -4,15 +4,15 @@
 //! confirms (at once, by notification, or when the scheduler asks) the
 //! order becomes refunded (6) and what it granted is taken back, once.
 
+use actix_web::post;
 use actix_web::{web, HttpResponse};
 use chrono::Utc;
 use pixmart_shared::db::store::orders::{self as order_store, OrderError, RefundOutcome};
 use pixmart_shared::domain::OrderNo;
 use pixmart_shared::ErrorCode;
-use serde_json::json;
 
 use super::AdminUser;
-use crate::envelope;
+use crate::envelope::{self, Envelope};
 use crate::error::{ApiError, ApiResult};
 use crate::payments::RefundState;
 use crate::AppState;
@@ -22,6 +22,13 @@ fn refund_number(order_no: &OrderNo) -> String {
     format!("RF{}", order_no.as_str().trim_start_matches("PM"))
 }
 
+#[utoipa::path(
+    tag = "admin",
+    params(("order_no" = String, Path, description = "The order number.")),
+    responses((status = 200, description = "The refunded order.", body = Envelope<RefundDto>)),
+    security(("bearer" = []))
+)]
+#[post("/admin/orders/{order_no}/refund")]
 pub async fn refund(state: web::Data<AppState>, admin: AdminUser, path: web::Path<String>) -> ApiResult<HttpResponse> {
     let no = OrderNo::parse(&path).ok_or(ApiError::new(ErrorCode::OrderNotFound))?;
     let now = Utc::now();
@@ -55,12 +62,26 @@ pub async fn refund(state: web::Data<AppState>, admin: AdminUser, path: web::Pat
         }
     };
     let current = order_store::get_order(&state.db, &no).await?.ok_or(ApiError::new(ErrorCode::OrderNotFound))?;
-    Ok(envelope::ok(json!({
-        "orderNo": current.order_no.as_str(),
-        "status": current.status,
-        "refundNo": refund_no,
-        "refund": provider_state,
-        "taken": taken,
-        "shortfall": current.refund_shortfall.unwrap_or(shortfall),
-    })))
+    Ok(envelope::ok(RefundDto {
+        order_no: current.order_no.as_str().to_owned(),
+        status: current.status.code(),
+        refund_no,
+        refund: provider_state,
+        taken,
+        shortfall: current.refund_shortfall.unwrap_or(shortfall),
+    }))
+}
+
+/// A refund's outcome: `refund` is `succeeded`, `processing` or `failed`;
+/// `taken` the lingshi taken back, `shortfall` what had already been spent.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RefundDto {
+    order_no: String,
+    /// The order's status code (6 once refunded).
+    status: i16,
+    refund_no: String,
+    refund: &'static str,
+    taken: i64,
+    shortfall: i64,
 }

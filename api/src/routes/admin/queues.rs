@@ -1,17 +1,18 @@
+use actix_web::get;
 use actix_web::{web, HttpResponse};
 use pixmart_shared::db::store::capabilities::{self, CapabilityState};
 use pixmart_shared::db::store::dispatch as dispatch_store;
 use pixmart_shared::domain::BizType;
 use pixmart_shared::jobs::QueueKey;
 use serde::Serialize;
-use serde_json::json;
 
 use super::AdminUser;
-use crate::envelope;
+use crate::dto::ListDto;
+use crate::envelope::{self, Envelope};
 use crate::error::ApiResult;
 use crate::AppState;
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct QueueDepthDto {
     biz_type: String,
@@ -30,6 +31,12 @@ pub struct QueueDepthDto {
 }
 
 /// `GET /api/admin/queues`: `{list: [depth]}` by task type, pool and lane.
+#[utoipa::path(
+    tag = "admin",
+    responses((status = 200, description = "Queue depths per family and pool.", body = Envelope<ListDto<QueueDepthDto>>)),
+    security(("bearer" = []))
+)]
+#[get("/admin/queues")]
 pub async fn depths(state: web::Data<AppState>, _admin: AdminUser) -> ApiResult<HttpResponse> {
     let rows = dispatch_store::queue_depths(&state.db).await?;
     let mut list = Vec::with_capacity(rows.len());
@@ -50,10 +57,10 @@ pub async fn depths(state: web::Data<AppState>, _admin: AdminUser) -> ApiResult<
             redis_depth,
         });
     }
-    Ok(envelope::ok(json!({ "list": list })))
+    Ok(envelope::ok(ListDto { list }))
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PoolDto {
     pool: String,
@@ -72,7 +79,7 @@ pub struct PoolDto {
     lacking: Vec<LackingDto>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LackingDto {
     biz_type: &'static str,
@@ -82,6 +89,12 @@ pub struct LackingDto {
 }
 
 /// `GET /api/admin/pools`: `{list: [pool]}`.
+#[utoipa::path(
+    tag = "admin",
+    responses((status = 200, description = "Pools with their nodes and capabilities.", body = Envelope<ListDto<PoolDto>>)),
+    security(("bearer" = []))
+)]
+#[get("/admin/pools")]
 pub async fn pools(state: web::Data<AppState>, _admin: AdminUser) -> ApiResult<HttpResponse> {
     let rows = dispatch_store::pools_overview(&state.db, super::live_since(&state)).await?;
     let names: Vec<String> = rows.iter().map(|p| p.pool.clone()).collect();
@@ -110,5 +123,5 @@ pub async fn pools(state: web::Data<AppState>, _admin: AdminUser) -> ApiResult<H
             running_tasks: p.running_tasks,
         })
         .collect();
-    Ok(envelope::ok(json!({ "list": list })))
+    Ok(envelope::ok(ListDto { list }))
 }

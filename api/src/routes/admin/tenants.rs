@@ -1,19 +1,20 @@
 //! Tenants' dedicated compute, from the admin page: the same operation as
 //! `pixmart-tenants pool`, for operators who do not have a shell.
 
+use actix_web::{get, put};
 use actix_web::{web, HttpResponse};
 use pixmart_shared::db::store::{dispatch as dispatch_store, tenants as tenant_store};
 use pixmart_shared::jobs::valid_pool_name;
 use pixmart_shared::ErrorCode;
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 
 use super::AdminUser;
-use crate::envelope;
+use crate::dto::ListDto;
+use crate::envelope::{self, Envelope};
 use crate::error::{ApiError, ApiResult};
 use crate::AppState;
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TenantPoolDto {
     id: i64,
@@ -25,16 +26,22 @@ pub struct TenantPoolDto {
 }
 
 /// `GET /api/admin/tenants`: `{list: [tenant with its pool]}`.
+#[utoipa::path(
+    tag = "admin",
+    responses((status = 200, description = "Every tenant with its pool.", body = Envelope<ListDto<TenantPoolDto>>)),
+    security(("bearer" = []))
+)]
+#[get("/admin/tenants")]
 pub async fn list(state: web::Data<AppState>, _admin: AdminUser) -> ApiResult<HttpResponse> {
     let mut list = Vec::new();
     for t in tenant_store::list_tenants(&state.db).await? {
         let pool = dispatch_store::pool_of_tenant(&state.db, Some(t.id)).await?;
         list.push(TenantPoolDto { id: t.id, slug: t.slug, name: t.name, enterprise: t.enterprise, pool });
     }
-    Ok(envelope::ok(json!({ "list": list })))
+    Ok(envelope::ok(ListDto { list }))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct AssignPoolBody {
     /// A pool name, or `null` to send the tenant's tasks back to the shared
     /// pool.
@@ -44,6 +51,14 @@ pub struct AssignPoolBody {
 /// `PUT /api/admin/tenants/{tenantId}/pool` `{pool}`: assigns (or, with
 /// `null`, removes) a tenant's dedicated pool. Tasks already waiting keep
 /// their pool; new ones go to the new one.
+#[utoipa::path(
+    tag = "admin",
+    params(("tenant_id" = String, Path, description = "The tenant id.")),
+    request_body(content = AssignPoolBody),
+    responses((status = 200, description = "The tenant with its new pool.", body = Envelope<TenantPoolDto>)),
+    security(("bearer" = []))
+)]
+#[put("/admin/tenants/{tenant_id}/pool")]
 pub async fn assign_pool(
     state: web::Data<AppState>,
     admin: AdminUser,

@@ -24,7 +24,7 @@ use crate::db::StoreError;
 use crate::domain::BizType;
 
 /// A model a node lacks for a task type.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MissingModel {
     pub id: String,
@@ -61,7 +61,7 @@ pub struct ModelReport {
 }
 
 /// The diffusion model a node loaded (see [`ModelReport::diffusion`]).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DiffusionReport {
     /// Registry id (`sd15-inpainting`, `sd-custom`, ...).
@@ -86,7 +86,7 @@ impl ModelReport {
 }
 
 /// Whether the caller's pool can run a task type.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum CapabilityState {
     /// A live node serves it.
