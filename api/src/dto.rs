@@ -31,7 +31,8 @@ pub struct UserDto {
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct ProductDto {
+/// The plan a benefit package belongs to (`productType`: free, vip, ...).
+pub struct PlanTypeDto {
     pub product_type: &'static str,
 }
 
@@ -40,7 +41,7 @@ pub struct ProductDto {
 pub struct BenefitPackageDto {
     pub remain_bean_count: i64,
     pub end_time: Option<DateTime<Utc>>,
-    pub product: ProductDto,
+    pub product: PlanTypeDto,
 }
 
 /// The original app's user info. Tiers, lingshi, tenants and invites arrive with
@@ -112,7 +113,7 @@ impl UserInfoDto {
         self.benefit_package = BenefitPackageDto {
             remain_bean_count: m.balances.total(),
             end_time: m.end_time,
-            product: ProductDto { product_type: t.as_str() },
+            product: PlanTypeDto { product_type: t.as_str() },
         };
         self.buckets = BucketsDto { topup: m.balances.topup, plan: m.balances.plan, free: m.balances.free };
         self.benefits = TierBenefitsDto {
@@ -152,7 +153,7 @@ impl UserInfoDto {
             benefit_package: BenefitPackageDto {
                 remain_bean_count: lingshi,
                 end_time: None,
-                product: ProductDto { product_type: "free" },
+                product: PlanTypeDto { product_type: "free" },
             },
             buckets: BucketsDto::default(),
             benefits: TierBenefitsDto {

@@ -146,6 +146,40 @@ pub static DOCUMENT_JSON: LazyLock<String> = LazyLock::new(|| match document().t
     }
 });
 
+/// The documented paths as segment patterns, with their methods.
+static METHODS: LazyLock<Vec<(Vec<String>, String)>> = LazyLock::new(|| {
+    document()
+        .paths
+        .paths
+        .iter()
+        .map(|(path, item)| {
+            let mut methods: Vec<String> = serde_json::to_value(item)
+                .ok()
+                .and_then(|v| v.as_object().map(|o| o.keys().map(|k| k.to_ascii_uppercase()).collect()))
+                .unwrap_or_default();
+            methods.retain(|m| m != "PARAMETERS" && m != "SUMMARY" && m != "DESCRIPTION" && m != "SERVERS");
+            (path.split('/').map(str::to_owned).collect(), methods.join(", "))
+        })
+        .collect()
+});
+
+/// The one route whose last parameter spans several segments
+/// (`/api/files/{key:.+}`).
+const GREEDY_PREFIX: &str = "/api/files/";
+
+/// The methods the API serves at `path` (`"GET, POST"`), if it serves it.
+pub fn methods_at(path: &str) -> Option<String> {
+    let segments: Vec<&str> = path.split('/').collect();
+    let matches = |pattern: &[String]| {
+        pattern.len() == segments.len()
+            && pattern.iter().zip(&segments).all(|(p, s)| (p.starts_with('{') && !s.is_empty()) || p == s)
+    };
+    if path.starts_with(GREEDY_PREFIX) && path.len() > GREEDY_PREFIX.len() {
+        return METHODS.iter().find(|(p, _)| p.join("/") == "/api/files/{key}").map(|(_, m)| m.clone());
+    }
+    METHODS.iter().find(|(pattern, _)| matches(pattern)).map(|(_, m)| m.clone())
+}
+
 /// `GET /api/openapi.json`.
 #[utoipa::path(tag = "meta", responses((status = 200, description = "This document.", content_type = "application/json")))]
 #[get("/openapi.json")]
@@ -173,6 +207,17 @@ mod tests {
             "web/src/lib/api/openapi.json is stale: run `cargo run -p pixmart-api -- openapi > \
              web/src/lib/api/openapi.json` and `cd web && npm run gen:api`"
         );
+    }
+
+    #[test]
+    fn a_served_path_names_its_methods_and_an_unknown_one_none() {
+        assert_eq!(methods_at("/api/tasks").as_deref(), Some("GET, POST"));
+        assert_eq!(methods_at("/api/tasks/123/stop").as_deref(), Some("POST"));
+        assert_eq!(methods_at("/api/tasks/123/downloads").as_deref(), Some("DELETE, GET, POST"));
+        assert_eq!(methods_at("/api/files/results/a/b.png").as_deref(), Some("GET"));
+        assert_eq!(methods_at("/api/nope"), None);
+        assert_eq!(methods_at("/api/tasks/1/2/3"), None);
+        assert_eq!(methods_at("/api/dev/outbox"), None);
     }
 
     /// Every templated path names its parameters, every operation has an

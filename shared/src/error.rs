@@ -210,6 +210,7 @@ error_codes! {
     // Generic
     BadRequest = ("BAD_REQUEST", 4000, 400, "请求格式错误", "Malformed request"),
     NotFound = ("NOT_FOUND", 4004, 404, "页面不存在", "Not found"),
+    MethodNotAllowed = ("METHOD_NOT_ALLOWED", 4005, 405, "不支持该请求方法", "Method not allowed"),
     ServiceUnavailable = ("SERVICE_UNAVAILABLE", 5003, 503, "服务暂不可用，请稍后再试", "Service temporarily unavailable, please try again later"),
     Internal = ("INTERNAL", 5000, 500, "服务器繁忙，请稍后再试", "Server busy, please try again later"),
 }

@@ -345,7 +345,7 @@ pub async fn reset_password(state: web::Data<AppState>, b: JsonOrForm<ResetBody>
 #[utoipa::path(
     tag = "auth",
     responses((status = 200, description = "The bearer token, if any, is revoked.", body = Envelope<crate::openapi::Null>)),
-    security(("bearer" = []))
+    security((), ("bearer" = []))
 )]
 #[post("/auth/logout")]
 pub async fn logout(state: web::Data<AppState>, req: HttpRequest) -> ApiResult<HttpResponse> {

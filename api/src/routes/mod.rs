@@ -30,7 +30,8 @@ mod verification;
 mod wechatpay;
 
 use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
-use actix_web::{web, HttpResponse};
+use actix_web::http::header::{HeaderValue, ALLOW};
+use actix_web::{web, HttpRequest, HttpResponse, ResponseError};
 use pixmart_shared::ErrorCode;
 use utoipa_actix_web::scope::Scope;
 
@@ -139,8 +140,19 @@ fn query_config() -> web::QueryConfig {
     })
 }
 
-async fn api_not_found() -> Result<HttpResponse, ApiError> {
-    Err(ApiError::new(ErrorCode::NotFound))
+/// No route matched: `METHOD_NOT_ALLOWED` (405, with `Allow`) for a path
+/// the API serves with other methods, else `NOT_FOUND`.
+async fn api_not_found(req: HttpRequest) -> HttpResponse {
+    match crate::openapi::methods_at(req.path()) {
+        Some(allowed) => {
+            let mut res = ApiError::new(ErrorCode::MethodNotAllowed).error_response();
+            if let Ok(value) = HeaderValue::from_str(&allowed) {
+                res.headers_mut().insert(ALLOW, value);
+            }
+            res
+        }
+        None => ApiError::new(ErrorCode::NotFound).error_response(),
+    }
 }
 
 #[cfg(test)]

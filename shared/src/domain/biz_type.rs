@@ -12,7 +12,7 @@ macro_rules! task_types {
     ($( $(#[$doc:meta])* $variant:ident = $wire:literal, $family:ident, $price:expr; )+) => {
         /// A generation task type (`bizType`). The spelling `IMG_2_VEDIO` is
         /// the original app's and is kept for compatibility.
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
         pub enum BizType {
             $( $(#[$doc])* #[serde(rename = $wire)] $variant, )+
         }
@@ -57,6 +57,18 @@ task_types! {
     TryOn = "TRY_ON", Diffusion, PriceRule::PerTask { lingshi: 20 };
     QrCodeArt = "QR_CODE_ART", Qr, PriceRule::PerTask { lingshi: 0 };
 }
+
+/// On the wire: the type's name (`bizType`), one of [`BizType::ALL`].
+impl utoipa::PartialSchema for BizType {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::schema::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::String)
+            .enum_values(Some(BizType::ALL.iter().map(|b| b.as_str())))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for BizType {}
 
 /// Which kind of worker runs a task type; each family has its own queues so
 /// a node only pulls the work its models can do.
