@@ -58,7 +58,9 @@ pub struct UserInfoDto {
     pub is_hotspot_trial: bool,
     pub recommended: bool,
     pub inviter_link: Option<String>,
-    pub points: i64,
+    /// The lingshi balance (`points`: the original app's field name).
+    #[serde(rename = "points")]
+    pub lingshi: i64,
     pub benefit_package: BenefitPackageDto,
     /// Lingshi per bucket (spent top-up, then plan, then free).
     pub buckets: BucketsDto,
@@ -109,7 +111,7 @@ impl UserInfoDto {
         self.premium_vip_user = t.is_premium_vip();
         self.professional_or_flagship = t.is_professional_or_flagship();
         self.is_chat_allow = t.is_paid();
-        self.points = m.balances.total();
+        self.lingshi = m.balances.total();
         self.benefit_package = BenefitPackageDto {
             remain_bean_count: m.balances.total(),
             end_time: m.end_time,
@@ -149,7 +151,7 @@ impl UserInfoDto {
             is_hotspot_trial: false,
             recommended: false,
             inviter_link: None,
-            points: lingshi,
+            lingshi,
             benefit_package: BenefitPackageDto {
                 remain_bean_count: lingshi,
                 end_time: None,

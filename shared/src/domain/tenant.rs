@@ -42,8 +42,9 @@ pub struct ChromeSwitches {
     pub hide_sidebar: bool,
     #[serde(default, alias = "hide_float")]
     pub hide_float: bool,
-    #[serde(default, alias = "hide_points")]
-    pub hide_points: bool,
+    /// Hides the lingshi balance (`hidePoints`: the original app's name).
+    #[serde(default, rename = "hidePoints", alias = "hide_points")]
+    pub hide_lingshi: bool,
     #[serde(default, alias = "hide_enterprise_service")]
     pub hide_enterprise_service: bool,
 }
@@ -55,7 +56,7 @@ impl ChromeSwitches {
             hide_header: self.hide_header || o.hide_header,
             hide_sidebar: self.hide_sidebar || o.hide_sidebar,
             hide_float: self.hide_float || o.hide_float,
-            hide_points: self.hide_points || o.hide_points,
+            hide_lingshi: self.hide_lingshi || o.hide_lingshi,
             hide_enterprise_service: self.hide_enterprise_service || o.hide_enterprise_service,
         }
     }
@@ -183,7 +184,7 @@ mod tests {
         let json = r#"{"menuGroups":["home"],"hiddenRoutes":["/ai-video"],"entries":{"invite":false,"messages":false},
             "enterpriseService":{"mode":"mott"},"chrome":{"hidePoints":true}}"#;
         let s = TenantSwitches::parse(json, &["home"]).unwrap();
-        assert!(!s.entries.invite && s.entries.logo_navigates && s.chrome.hide_points);
+        assert!(!s.entries.invite && s.entries.logo_navigates && s.chrome.hide_lingshi);
         assert_eq!(TenantSwitches::parse(&s.to_json(), &["home"]).unwrap(), s);
         assert!(TenantSwitches::parse(json, &["ai-photo"]).is_err());
         assert!(TenantSwitches::parse::<&str>(r#"{"routes":["nope"]}"#, &[]).is_err());

@@ -17,7 +17,7 @@ fn batch_body(url: &str, n: usize) -> Value {
     json!({ "bizType": "MATTING_IMAGE", "items": items })
 }
 
-async fn points(c: &TestClient) -> i64 {
+async fn lingshi(c: &TestClient) -> i64 {
     let (_, info) = c.get("/api/user/info").await;
     info["data"]["points"].as_i64().unwrap()
 }
@@ -42,10 +42,10 @@ async fn batch_submit_is_atomic_and_reports_progress(db: TestDatabase) {
     let me = fleet::user_id(&c).await;
     membership::activate(&db, me, Tier::Flagship, 1, "test-order", chrono::Utc::now()).await.unwrap();
     ledger::expire(&db, me, Bucket::Plan, "test-expire").await.unwrap();
-    assert_eq!(points(&c).await, 500);
+    assert_eq!(lingshi(&c).await, 500);
     let (s, b) = c.post_json("/api/batches", batch_body(&url, 101)).await;
     assert_eq!((s, b["error"].as_str()), (402, Some("INSUFFICIENT_LINGSHI")), "{b}");
-    assert_eq!(points(&c).await, 500, "nothing charged");
+    assert_eq!(lingshi(&c).await, 500, "nothing charged");
     let (_, list) = c.get("/api/tasks").await;
     assert_eq!(list["data"]["total"], 0, "no task created: {list}");
 
@@ -63,7 +63,7 @@ async fn batch_submit_is_atomic_and_reports_progress(db: TestDatabase) {
     let task_ids: Vec<String> =
         b["data"]["taskIds"].as_array().unwrap().iter().map(|v| v.as_str().unwrap().to_owned()).collect();
     assert_eq!((b["data"]["total"].as_u64(), task_ids.len()), (Some(12), 12));
-    assert_eq!(points(&c).await, 440);
+    assert_eq!(lingshi(&c).await, 440);
     let (s, p) = c.get(&format!("/api/batches/{batch_id}")).await;
     assert_eq!(s, 200, "{p}");
     assert_eq!(p["data"]["total"], 12);
@@ -90,7 +90,7 @@ async fn batch_submit_is_atomic_and_reports_progress(db: TestDatabase) {
     let (_, p) = c.get(&format!("/api/batches/{batch_id}")).await;
     assert_eq!((p["data"]["counts"]["SUCCESS"].as_u64(), p["data"]["finished"].as_u64()), (Some(12), Some(12)), "{p}");
     assert_eq!(p["data"]["taskIds"].as_array().unwrap().len(), 12);
-    assert_eq!(points(&c).await, 435, "12 + 1 tasks settled at 5 each");
+    assert_eq!(lingshi(&c).await, 435, "12 + 1 tasks settled at 5 each");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -114,7 +114,7 @@ async fn batches_pass_the_brand_gate_of_single_submissions() {
     c.register_random().await;
     let me = fleet::user_id(&c).await;
     membership::activate(&db, me, Tier::Flagship, 1, "test-order", chrono::Utc::now()).await.unwrap();
-    let before = points(&c).await;
+    let before = lingshi(&c).await;
     let url = c.upload_png(encode_png(&product_photo(700, 700).0)).await;
     let pet = json!({ "petImageId": url });
     let (_, single) = c.post_json("/api/tasks", json!({ "bizType": "PET_IMAGE_CUSTOMIZED", "params": pet })).await;
@@ -126,5 +126,5 @@ async fn batches_pass_the_brand_gate_of_single_submissions() {
         )
         .await;
     assert_eq!(batch["error"], "CUSTOMIZED_IMAGE_DISABLED", "{batch}");
-    assert_eq!(points(&c).await, before, "nothing charged");
+    assert_eq!(lingshi(&c).await, before, "nothing charged");
 }
