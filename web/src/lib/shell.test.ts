@@ -48,7 +48,7 @@ describe('membership reminder', () => {
 });
 
 describe('retention', () => {
-  it('follows the spec per tier; unknown tiers count as free', () => {
+  it('follows the original app per tier; unknown tiers count as free', () => {
     expect(RETENTION_DAYS).toEqual({ free: 7, basic: 30, professional: 100, premium: 100, flagship: 365, enterprise: 365 });
     expect(retentionDays('flagship')).toBe(365);
     expect(retentionDays(undefined)).toBe(7);
@@ -97,7 +97,7 @@ describe('brand configuration', () => {
 });
 
 describe('viewport and scrolling', () => {
-  it('uses the spec threshold and throttle', () => {
+  it('uses the original app's threshold and throttle', () => {
     expect(BACK_TO_TOP_THRESHOLD_PX).toBe(936);
     expect(SCROLL_THROTTLE_MS).toBe(200);
   });

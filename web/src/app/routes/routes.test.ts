@@ -45,7 +45,7 @@ const def = (path: string) => {
 };
 
 describe('route registry', () => {
-  it('has every route the spec names, in the right set', () => {
+  it('has every route the original app has, in the right set', () => {
     for (const p of SPEC_PATHS) expect(findRoute(p, DESKTOP_ROUTES), p).toBeDefined();
     for (const p of MOBILE_ONLY) {
       expect(findRoute(p, MOBILE_ROUTES), p).toBeDefined();

@@ -6,7 +6,7 @@ import { QR_LIMITS, buildQrParams, contentFits, initialQrForm, type QrLimits } f
 const limits = limitsOf(TASK_TYPES, 'QR_CODE_ART', QR_LIMITS) as QrLimits;
 
 describe('QR form', () => {
-  it("uses the spec defaults, and the server's for topN", () => {
+  it("uses the original app's defaults, and the server's for topN", () => {
     const f = initialQrForm();
     expect([f.shape, f.strength, f.topN]).toEqual(['SQUARE', 33, null]);
     const built = buildQrParams({ ...f, content: 'x', imageUrl: '/i' }, limits);

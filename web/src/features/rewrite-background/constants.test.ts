@@ -6,7 +6,7 @@ import { buildRewriteParams, initialRewriteForm, REWRITE_LIMITS, rewriteGenNum, 
 const limits = limitsOf(TASK_TYPES, 'PRODUCT_IMAGE', REWRITE_LIMITS) as RewriteLimits;
 
 describe('rewrite-background params', () => {
-  it("uses the spec defaults (denoisingStrength 0.55) and the server's erodeDefault", () => {
+  it("uses the original app's defaults (denoisingStrength 0.55) and the server's erodeDefault", () => {
     const f = initialRewriteForm();
     expect(f.denoisingStrength).toBe(0.55);
     expect(f.erodeSize).toBeNull();

@@ -31,7 +31,7 @@ export const DURATIONS: readonly number[] = [1.5, 2, 2.5, 3, 4, 5];
 /**
  * The server's bounds (IMG_2_VEDIO's limits): the clip length in
  * milliseconds and the camera's motion distance. The form can be sent
- * without them (its defaults are the spec's); they narrow what is offered.
+ * without them (its defaults are the original app's); they narrow what is offered.
  */
 export const VIDEO_LIMITS = ['durationMinMs', 'durationMaxMs', 'motionDistanceMin', 'motionDistanceMax'] as const;
 export type VideoLimits = Record<(typeof VIDEO_LIMITS)[number], number>;

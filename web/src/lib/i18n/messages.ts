@@ -161,7 +161,7 @@ export const messages = {
   'auth.loginFailed': { zh: '用户名密码输入错误', en: 'Username or Password Incorrect' },
   'auth.registerFailed': { zh: '注册失败，请稍后再试', en: 'Registration failed, please try again later' },
   'auth.loginSuccess': { zh: '登录成功', en: 'Logged in' },
-  // Sign-in by code, captcha, register and reset (helper A).
+  // Sign-in by code, captcha, register and reset.
   'auth.tab.sms': { zh: '验证码登录', en: 'SMS code' },
   'auth.tab.mail': { zh: '邮箱验证码', en: 'Email code' },
   'auth.phone.placeholder': { zh: '请输入手机号', en: 'Phone number' },
