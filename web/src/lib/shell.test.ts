@@ -97,7 +97,7 @@ describe('brand configuration', () => {
 });
 
 describe('viewport and scrolling', () => {
-  it('uses the original app's threshold and throttle', () => {
+  it("uses the original app's threshold and throttle", () => {
     expect(BACK_TO_TOP_THRESHOLD_PX).toBe(936);
     expect(SCROLL_THROTTLE_MS).toBe(200);
   });

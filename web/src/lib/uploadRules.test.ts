@@ -24,7 +24,7 @@ function fileOf(head: number[], size: number, type = 'image/png'): File {
 const fixedSize = (width: number, height: number) => async () => ({ width, height });
 
 describe('limits', () => {
-  it('are the original app's numbers', () => {
+  it("are the original app's numbers", () => {
     expect(UPLOAD_LIMITS.minBytes).toBe(512000);
     expect(UPLOAD_LIMITS.maxBytes).toBe(10485760);
     expect(UPLOAD_LIMITS.minRatio).toBe(0.5);

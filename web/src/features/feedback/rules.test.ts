@@ -22,7 +22,7 @@ describe('feedback rules', () => {
     expect(t('feedback.uploading', undefined, 'zh')).toBe('上传中');
   });
 
-  it('success messages are the original app's strings', () => {
+  it("success messages are the original app's strings", () => {
     expect(t('feedback.success', undefined, 'zh')).toBe('反馈成功');
     expect(t('feedback.success', undefined, 'en')).toBe('Feedback Submitted Successfully');
     expect(t('lead.success', undefined, 'zh')).toBe('提交成功！');

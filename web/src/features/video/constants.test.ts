@@ -6,7 +6,7 @@ import { DURATIONS, VIDEO_LIMITS, buildVideoParams, durationOptions, initialVide
 const limits = limitsOf(TASK_TYPES, 'IMG_2_VEDIO', VIDEO_LIMITS) as VideoLimits;
 
 describe('video options', () => {
-  it('start at the original app's defaults', () => {
+  it("start at the original app's defaults", () => {
     const f = initialVideoForm();
     expect(f).toMatchObject({ lenControl: 'L', duration: 2.5, format: 'mp4', resolutionRatio: '720p', motionDistance: 3 });
   });

@@ -52,7 +52,7 @@ describe('i18n', () => {
     expect(result.current.t('auth.agreementRequired')).toBe('Please read and check');
   });
 
-  it('carries the original app's messages', () => {
+  it("carries the original app's messages", () => {
     expect(messages['auth.loginFailed']).toEqual({ zh: '用户名密码输入错误', en: 'Username or Password Incorrect' });
     expect(messages['auth.invalidPhone'].zh).toBe('请输入正确的手机号码');
     expect(messages['auth.invalidEmail'].zh).toBe('请输入正确的邮箱');

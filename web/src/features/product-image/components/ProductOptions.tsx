@@ -1,5 +1,6 @@
 import { CheckboxField, CountSelect, RangeField, RatioSelect, SelectField } from '../../../components/OptionFields';
 import { useI18n } from '../../../lib/i18n';
+import { ErodeField } from '../../../components/ErodeField';
 import { FORMATS, genNumOf, RATIOS, type ProductForm, type ProductLimits } from '../constants';
 
 interface Props {
@@ -16,7 +17,6 @@ export function ProductOptions({ form, limits, onChange }: Props) {
     <K extends keyof ProductForm>(key: K) =>
     (value: ProductForm[K]) =>
       onChange({ ...form, [key]: value });
-  const erode = form.erodeSize ?? limits?.erodeDefault ?? null;
   return (
     <div className="options product-options" data-testid="product-options">
       <RangeField
@@ -28,16 +28,7 @@ export function ProductOptions({ form, limits, onChange }: Props) {
         value={form.scale}
         onChange={set('scale')}
       />
-      <RangeField
-        label={t('productImage.erode')}
-        valueLabel={erode === null ? '' : `${erode}px`}
-        testId="option-erode"
-        min={0}
-        max={limits?.erodeMax ?? 0}
-        value={erode ?? 0}
-        disabled={erode === null}
-        onChange={set('erodeSize')}
-      />
+      <ErodeField value={form.erodeSize} limits={limits} onChange={set('erodeSize')} />
       <RatioSelect label={t('productImage.ratio')} originalLabel={t('productImage.ratio.original')} options={RATIOS} value={form.ratio} onChange={set('ratio')} />
       <SelectField label={t('productImage.format')} testId="option-format" options={FORMATS} value={form.format} optionLabel={(f) => f.toUpperCase()} onChange={set('format')} />
       <CountSelect

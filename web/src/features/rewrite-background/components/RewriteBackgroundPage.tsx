@@ -2,6 +2,7 @@ import { CapabilityGate } from '../../../components/CapabilityGate';
 import { ImageUploader } from '../../../components/ImageUploader';
 import { CheckboxField, CountSelect, RangeField, RatioSelect, SelectField } from '../../../components/OptionFields';
 import { ProductImageTaskView } from '../../../components/ProductImageTaskView';
+import { ErodeField } from '../../../components/ErodeField';
 import { TaskWorkspace } from '../../../components/TaskWorkspace';
 import { useI18n, type MessageKey } from '../../../lib/i18n';
 import { limitsOf, priceOf, useTaskTypes } from '../../../lib/taskTypes';
@@ -45,7 +46,6 @@ function RewriteWorkspace() {
     beforeField: 'referenceUrl',
   });
   const { form, set } = page;
-  const erode = form.erodeSize ?? limits?.erodeDefault ?? null;
 
   return (
     <TaskWorkspace
@@ -89,16 +89,7 @@ function RewriteWorkspace() {
               onChange={set('denoisingStrength')}
             />
           )}
-          <RangeField
-            label={t('productImage.erode')}
-            valueLabel={erode === null ? '' : `${erode}px`}
-            testId="option-erode"
-            min={0}
-            max={limits?.erodeMax ?? 0}
-            value={erode ?? 0}
-            disabled={erode === null}
-            onChange={set('erodeSize')}
-          />
+          <ErodeField value={form.erodeSize} limits={limits} onChange={set('erodeSize')} />
           <RatioSelect label={t('productImage.ratio')} originalLabel={t('productImage.ratio.original')} options={RATIOS} value={form.ratio} onChange={set('ratio')} />
           <CountSelect
             label={t('productImage.genNum')}
