@@ -153,11 +153,17 @@ static METHODS: LazyLock<Vec<(Vec<String>, String)>> = LazyLock::new(|| {
         .paths
         .iter()
         .map(|(path, item)| {
-            let mut methods: Vec<String> = serde_json::to_value(item)
-                .ok()
-                .and_then(|v| v.as_object().map(|o| o.keys().map(|k| k.to_ascii_uppercase()).collect()))
-                .unwrap_or_default();
-            methods.retain(|m| m != "PARAMETERS" && m != "SUMMARY" && m != "DESCRIPTION" && m != "SERVERS");
+            let methods: Vec<&str> = [
+                ("DELETE", &item.delete),
+                ("GET", &item.get),
+                ("PATCH", &item.patch),
+                ("POST", &item.post),
+                ("PUT", &item.put),
+            ]
+            .into_iter()
+            .filter(|(_, op)| op.is_some())
+            .map(|(name, _)| name)
+            .collect();
             (path.split('/').map(str::to_owned).collect(), methods.join(", "))
         })
         .collect()

@@ -1,7 +1,8 @@
 //! Image-to-video benchmark: frames per second rendered and encoded at 720p
 //! by our 2.5D parallax pipeline, against ffmpeg's own `zoompan` filter
 //! doing a plain zoom of the same picture, same size, same encoder settings
-//! (libx264 medium, CRF 20, yuv420p), on the same machine in the same run.
+//! (`encode::output_args`: libx264 medium, CRF 20, yuv420p), on the same
+//! machine in the same run.
 //!
 //! Ours: `pipelines::video::render_and_encode`'s parts timed separately:
 //! scene preparation (layers, subject hole inpainted: once per clip), then
@@ -24,7 +25,7 @@ use std::time::Instant;
 use image::{GrayImage, Luma, Rgb, RgbImage};
 use pixmart_models::video::{CameraPath, Motion, ParallaxScene};
 use pixmart_shared::domain::VideoFormat;
-use pixmart_worker::pipelines::video::encode::{encode, EncodeSettings};
+use pixmart_worker::pipelines::video::encode::{encode, output_args, EncodeSettings};
 
 fn env_u32(key: &str, default: u32) -> u32 {
     std::env::var(key).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
@@ -102,19 +103,8 @@ fn main() {
             .args(["-hide_banner", "-loglevel", "error", "-i"])
             .arg(&png)
             .args(["-vf", &filter, "-frames:v", &frames.to_string()])
-            .args([
-                "-c:v",
-                "libx264",
-                "-preset",
-                "medium",
-                "-crf",
-                "20",
-                "-pix_fmt",
-                "yuv420p",
-                "-movflags",
-                "+faststart",
-                "-y",
-            ])
+            .args(output_args(VideoFormat::Mp4))
+            .arg("-y")
             .arg(&out)
             .status()
             .unwrap();

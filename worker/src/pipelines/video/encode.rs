@@ -54,7 +54,17 @@ pub fn ffmpeg_args(s: &EncodeSettings, out: &Path) -> Vec<String> {
         "pipe:0",
         "-an",
     ];
-    let output: &[&str] = match s.format {
+    let mut args: Vec<String> = input.iter().chain(output_args(s.format)).map(|a| (*a).to_owned()).collect();
+    args.push("-y".into());
+    args.push(out.to_string_lossy().into_owned());
+    args
+}
+
+/// The encoder half of the arguments: codec and container options for a
+/// format. The video bench encodes its baseline with these too, so both
+/// sides of its ratio pay for the same encoder.
+pub fn output_args(format: VideoFormat) -> &'static [&'static str] {
+    match format {
         VideoFormat::Mp4 => &[
             "-c:v",
             "libx264",
@@ -81,11 +91,7 @@ pub fn ffmpeg_args(s: &EncodeSettings, out: &Path) -> Vec<String> {
             "-f",
             "gif",
         ],
-    };
-    let mut args: Vec<String> = input.iter().chain(output).map(|a| (*a).to_owned()).collect();
-    args.push("-y".into());
-    args.push(out.to_string_lossy().into_owned());
-    args
+    }
 }
 
 /// Encodes `count` frames; `frame(i, buf)` fills `buf` with frame `i` as
