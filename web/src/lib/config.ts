@@ -30,6 +30,7 @@ export interface ReferrerConfig {
   hideHeader?: boolean;
   hideSidebar?: boolean;
   hideFloat?: boolean;
+  /** Hides the lingshi balance (the API's field name). */
   hidePoints?: boolean;
   hideEnterpriseService?: boolean;
 }

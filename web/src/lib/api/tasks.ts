@@ -4,11 +4,11 @@
  */
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isApiError, request } from './client';
-import { openPointsReminder } from '../membershipReminder';
+import { openLingshiReminder } from '../membershipReminder';
 import { USER_INFO_QUERY_KEY } from '../session';
 
 /** Error ids the API may use for "not enough coins" (not in its catalogue yet). */
-export const INSUFFICIENT_POINTS_ERRORS: readonly string[] = ['INSUFFICIENT_LINGSHI'];
+export const INSUFFICIENT_LINGSHI_ERRORS: readonly string[] = ['INSUFFICIENT_LINGSHI'];
 
 export type TaskStatus = 'NEW' | 'RUNNING' | 'SUCCESS' | 'FAILED' | 'TIMEOUT';
 export const TERMINAL_STATUSES: readonly TaskStatus[] = ['SUCCESS', 'FAILED', 'TIMEOUT'];
@@ -111,7 +111,7 @@ export function useCreateTask<P>() {
     },
     onError: (e) => {
       // Not enough coins: the membership/lingshi reminder explains where to top up.
-      if (isApiError(e) && INSUFFICIENT_POINTS_ERRORS.includes(e.error)) openPointsReminder();
+      if (isApiError(e) && INSUFFICIENT_LINGSHI_ERRORS.includes(e.error)) openLingshiReminder();
     },
   });
 }

@@ -24,6 +24,7 @@ export interface UserInfo {
   isHotspotTrial: boolean;
   recommended: boolean;
   inviterLink: string | null;
+  /** The lingshi balance (the API's field name). */
   points: number | null;
   benefitPackage: {
     remainBeanCount?: number;
