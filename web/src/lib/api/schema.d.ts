@@ -4,6 +4,790 @@
  */
 
 export interface paths {
+    "/api/admin/nodes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/admin/nodes`: `{list: [node]}`. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/nodes/{node_id}/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/admin/nodes/{nodeId}/{drain|pause|resume}`: sets what the
+         *     node should do; it follows on its next heartbeat. Answers the node.
+         */
+        post: operations["act"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{order_no}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["refund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/pools": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/admin/pools`: `{list: [pool]}`. */
+        get: operations["pools"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/queues": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/admin/queues`: `{list: [depth]}` by task type, pool and lane. */
+        get: operations["depths"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tasks/{task_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/admin/tasks/{taskId}/cancel`: ends any NEW or RUNNING task
+         *     through the owner's stop path (FAILED, `TASK_STOPPED`, lingshi returned
+         *     once; a worker still running it cannot write its outcome). Answers the
+         *     task; `TASK_NOT_STOPPABLE` when it has already ended.
+         */
+        post: operations["cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tenants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/admin/tenants`: `{list: [tenant with its pool]}`. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tenants/{tenant_id}/pool": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * `PUT /api/admin/tenants/{tenantId}/pool` `{pool}`: assigns (or, with
+         *     `null`, removes) a tenant's dedicated pool. Tasks already waiting keep
+         *     their pool; new ones go to the new one.
+         */
+        put: operations["assign_pool"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/captcha": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A PNG captcha for the account. Requested too often (per account or per
+         *     IP), the answer is an empty body: the client shows 请求频繁，请稍后再试.
+         */
+        get: operations["image"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/captcha/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `data: true` when the answer is right (the next code send may proceed).
+         *     A wrong answer discards the captcha: `CAPTCHA_WRONG` with `data: false`,
+         *     and the client loads a new image.
+         */
+        post: operations["verify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/mail-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a mail code (English interface) after a solved captcha for the
+         *     address: `data: {code: 1}`.
+         */
+        post: operations["mail_code"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sets a new password with a code; every signed-in session of the
+         *     account ends and its password-login failures are forgotten.
+         */
+        post: operations["reset_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sms-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends an SMS code after a solved captcha: `data: {code: 1}`. */
+        post: operations["sms_code"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backgrounds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/backgrounds`: `{palette:[{name, hex}], templates:[{id,
+         *     category, name, previewUrl}]}` (public).
+         */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backgrounds/{id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/backgrounds/{id}/preview`: the template's preview (WebP). */
+        get: operations["preview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/batches {bizType, items:[{params}]}`: every item is parsed
+         *     like a single submission; then all tasks are created and charged in one
+         *     transaction, or none (not enough lingshi for the whole batch).
+         */
+        post: operations["submit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/batches/{batch_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/batches/{batchId}`: the owner's batch progress. */
+        get: operations["get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/benefits/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/benefits/products`: plans and top-up packs (public). */
+        get: operations["products"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/capabilities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/capabilities`: `{pool, bizTypes: {BIZ: {state, missingModels,
+         *     lackingPools}}}`; `lackingPools` is filled for admins only.
+         */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/config`: the brand the UI should show (by `?brand=`, else by
+         *     host, else the default) with its menu groups, routes and switches; for
+         *     a signed-in member of a tenant (bearer token), the tenant's switches
+         *     laid over the brand.
+         */
+        get: operations["config"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/enquiries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["submit_enquiry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/feedback`: title and content required, at most one
+         *     attachment, which must be the caller's own upload.
+         */
+        post: operations["submit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/feedback/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/files/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/files/{key}`: an upload, a task result or a saved image, only
+         *     to its owner.
+         *     Someone else's file answers 404, as if it did not exist. Some files are
+         *     replaced in place (an edited mask and its cutout, prepared downloads made
+         *     again), so the browser revalidates every time (`no-cache` with an ETag of
+         *     the content) instead of keeping a stale copy: an unchanged file costs a
+         *     304 without its bytes.
+         */
+        get: operations["download"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/health`: 200 while the database answers, else 503 with code
+         *     5003 in the same envelope.
+         */
+        get: operations["health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/leads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["submit_lead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/ledger?pageNum&pageSize`: the caller's coin details, newest
+         *     first (settlement marks, which move nothing, are left out).
+         */
+        get: operations["ledger_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/messages?pageNum&pageSize` (page size 100 by default, at most
+         *     100): newest first, with the total and the unread count.
+         */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/delete-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/messages/delete-all`: `true`. */
+        post: operations["delete_all"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/read-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/messages/read-all`: `true`. */
+        post: operations["read_all"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/{msg_id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/messages/{msgId}/read`: `true`; someone else's or an unknown
+         *     message answers `MESSAGE_NOT_FOUND`.
+         */
+        post: operations["read"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/openapi.json`. */
+        get: operations["serve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/orders?pageNum&pageSize`: my orders, newest first. */
+        get: operations["list"];
+        put?: never;
+        /**
+         * `POST /api/orders {productId}`. A plan ordered while another plan
+         *     order is unpaid answers `ORDER_PENDING_EXISTS` with `data.orderNo`, so
+         *     the client can offer to pay that order or cancel it and order anew.
+         *     Enterprise members buy through customer service.
+         */
+        post: operations["create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{order_no}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/orders/{orderNo}`: the order (status polling), with its
+         *     checkout while it is open.
+         */
+        get: operations["get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{order_no}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/orders/{orderNo}/cancel`: status 5; it cannot be reopened.
+         *     The provider closes its side first, so the QR code stops working; when it
+         *     cannot (unreachable, or the buyer paid a moment ago) the order is
+         *     cancelled here anyway, and a payment that still arrives is not granted
+         *     (it is logged for a refund).
+         */
+        post: operations["cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/wechatpay/notify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["notify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/saved-images": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/saved-images?page=1&size=20`. */
+        get: operations["list"];
+        put?: never;
+        /** `POST /api/saved-images`. */
+        post: operations["save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/saved-images/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** `DELETE /api/saved-images/{id}`. */
+        delete: operations["delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/task-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tasks": {
         parameters: {
             query?: never;
@@ -11,7 +795,157 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["list_tasks"];
+        get: operations["list"];
+        put?: never;
+        /**
+         * `POST /api/tasks`: parse the task spec, check the inputs belong to the
+         *     caller, route it (pool, lane, fairness share), create the task
+         *     (cap-checked, lingshi reserved), then let the dispatcher hand it to Redis
+         *     if its queue has room.
+         */
+        post: operations["submit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tasks/{task_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tasks/{task_id}/downloads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/tasks/{taskId}/downloads?index=&quality=`. */
+        get: operations["status"];
+        put?: never;
+        /** `POST /api/tasks/{taskId}/downloads`. */
+        post: operations["request"];
+        /**
+         * `DELETE /api/tasks/{taskId}/downloads?index=&quality=`: stops a
+         *     preparation. Answers the state after it (NONE, or READY when the file
+         *     was finished before the cancel arrived); cancelling nothing is not an
+         *     error.
+         */
+        delete: operations["cancel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tasks/{task_id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["events"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tasks/{task_id}/mask": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["save"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tasks/{task_id}/refine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["refine"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tasks/{task_id}/stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/tasks/{taskId}/stop`: the original app's stop, which returns the
+         *     lingshi ("停止生成，灵石已返还").
+         */
+        post: operations["stop"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/user/info`: the caller, their lingshi per bucket, tier
+         *     benefits, plan reminder and tenant.
+         */
+        get: operations["info"];
         put?: never;
         post?: never;
         delete?: never;
@@ -23,7 +957,1736 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: never;
+    schemas: {
+        AssignPoolBody: {
+            /**
+             * @description A pool name, or `null` to send the tenant's tasks back to the shared
+             *     pool.
+             */
+            pool?: string | null;
+        };
+        AttachmentRequest: {
+            url?: string | null;
+        };
+        BatchBody: {
+            bizType: string;
+            items?: components["schemas"]["BatchItem"][];
+        };
+        BatchCreatedDto: {
+            batchId: string;
+            total: number;
+            taskIds: string[];
+        };
+        BatchItem: {
+            /** @description The type's options, as for a single task. */
+            params?: Record<string, never>;
+        };
+        BatchProgressDto: {
+            batchId: string;
+            bizType: string;
+            /** Format: u-int32 */
+            total: number;
+            /**
+             * Format: u-int32
+             * @description Ended tasks (SUCCESS, FAILED or TIMEOUT).
+             */
+            finished: number;
+            /** @description Tasks per status, every status present. */
+            counts: {
+                [key: string]: number;
+            };
+            /** Format: int64 */
+            costLingshi: number;
+            taskIds: string[];
+            /** Format: date-time */
+            createdAt: string;
+        };
+        BenefitPackageDto: {
+            /** Format: int64 */
+            remainBeanCount: number;
+            /** Format: date-time */
+            endTime?: string | null;
+            product: components["schemas"]["ProductDto"];
+        };
+        /**
+         * @description A generation task type (`bizType`). The spelling `IMG_2_VEDIO` is
+         *     the original app's and is kept for compatibility.
+         * @enum {string}
+         */
+        BizType: "MannequinImage" | "ModelImageNew" | "WigImage" | "ShoesImage" | "ProductImage" | "ProductReplaceImage" | "MattingImage" | "CustomizedModel" | "PetImageCustomized" | "Img2Video" | "TryOn" | "QrCodeArt";
+        BrandDto: {
+            id: string;
+            name: string;
+            logoUrl?: string | null;
+            primaryColor: string;
+            contact?: string | null;
+            tutorialUrl?: string | null;
+        };
+        BucketsDto: {
+            /** Format: int64 */
+            topup: number;
+            /** Format: int64 */
+            plan: number;
+            /** Format: int64 */
+            free: number;
+        };
+        /** @description The caller's pool and, per task type, whether it can run there. */
+        CapabilitiesDto: {
+            pool: string;
+            /** @description Keyed by task type (`bizType`). */
+            bizTypes: {
+                [key: string]: components["schemas"]["CapabilityDto"];
+            };
+        };
+        CapabilityDto: {
+            bizType: components["schemas"]["BizType"];
+            state: components["schemas"]["CapabilityState"];
+            missingModels: components["schemas"]["MissingModel"][];
+            /** @description Pools that cannot run it (admins only; empty otherwise). */
+            lackingPools: string[];
+            /** @description The caller's pool, in an admin's refusal only. */
+            pool?: string | null;
+        };
+        /**
+         * @description Whether the caller's pool can run a task type.
+         * @enum {string}
+         */
+        CapabilityState: "available" | "waiting" | "modelMissing" | "noWorker" | "notAllowed";
+        /**
+         * @description Parts of the page chrome a tenant or a referrer hides. camelCase in
+         *     JSON (tenant switches, `/api/config`); the brands file writes the
+         *     same keys in snake_case.
+         */
+        ChromeSwitches: {
+            hideHeader?: boolean;
+            hideSidebar?: boolean;
+            hideFloat?: boolean;
+            hidePoints?: boolean;
+            hideEnterpriseService?: boolean;
+        };
+        /** @description The original app's answer to a sent code. */
+        CodeSent: {
+            /**
+             * Format: u-int8
+             * @description Always 1.
+             */
+            code: number;
+        };
+        ColourDto: {
+            name: string;
+            hex: string;
+        };
+        /**
+         * @description `GET /api/config` data: the brand, refined by the signed-in user's
+         *     tenant when there is one.
+         */
+        ConfigDto: {
+            brand: components["schemas"]["BrandDto"];
+            menuGroups: string[];
+            routes: string[];
+            hidden: components["schemas"]["HiddenDto"];
+            referrers: {
+                [key: string]: components["schemas"]["ChromeSwitches"];
+            };
+            flags: components["schemas"]["FlagsDto"];
+            tenant?: null | components["schemas"]["TenantDto"];
+            /**
+             * @description Chrome hidden for everyone seeing this config (a tenant's choice);
+             *     referrers add to it.
+             */
+            chrome: components["schemas"]["ChromeSwitches"];
+            /**
+             * @description Which entries the shell shows (invite, messages, enterprise
+             *     service) and whether the logo navigates home.
+             */
+            entries: components["schemas"]["EntrySwitches"];
+            /** @description What the enterprise-service button does. */
+            enterpriseService: components["schemas"]["EnterpriseService"];
+        };
+        CreateBody: {
+            productId: string;
+        };
+        /** @description The diffusion model a node loaded (see [`ModelReport::diffusion`]). */
+        DiffusionReport: {
+            /** @description Registry id (`sd15-inpainting`, `sd-custom`, ...). */
+            model: string;
+            /** @description `cpu` or `cuda:<ordinal>`. */
+            device: string;
+            /**
+             * Format: u-int64
+             * @description Bytes its weights take on that device.
+             */
+            weightBytes: number;
+            /** @description A 9-channel inpainting UNet (serves the kept-region task types). */
+            inpainting: boolean;
+        };
+        DownloadDto: {
+            state: components["schemas"]["DownloadState"];
+            quality: components["schemas"]["DownloadQuality"];
+            /** @description Where to fetch the file, once READY. */
+            url?: string | null;
+            /**
+             * Format: u-int32
+             * @description The long side the file has (READY) or will have.
+             */
+            longSide: number;
+            /**
+             * Format: float
+             * @description How far a running preparation is, 0..1 (PREPARING, once a worker
+             *     has started it).
+             */
+            progress?: number | null;
+        };
+        /** @enum {string} */
+        DownloadQuality: "standard" | "2k";
+        DownloadRequest: {
+            index?: number;
+            quality: string;
+        };
+        /**
+         * @description Where a download stands, as the status call reports it.
+         * @enum {string}
+         */
+        DownloadState: "NONE" | "PREPARING" | "READY" | "FAILED";
+        /** @description The custom-model enquiry as sent (`POST /api/enquiries`). */
+        EnquiryRequest: {
+            name?: string | null;
+            phone?: string | null;
+            company?: string | null;
+            jobTitle?: string | null;
+            email?: string | null;
+            requirements?: string | null;
+        };
+        /**
+         * @description What the enterprise-service button does: open the marketing area
+         *     (`/mott`), or take the visitor's contact details (the lead form) and
+         *     then leave for an external page.
+         */
+        EnterpriseService: {
+            /** @enum {string} */
+            mode: "mott";
+        } | {
+            url?: string | null;
+            /** @enum {string} */
+            mode: "contact";
+        };
+        /** @description Which entries the shell shows. All on unless switched off. */
+        EntrySwitches: {
+            invite?: boolean;
+            messages?: boolean;
+            enterpriseService?: boolean;
+            /** @description Whether clicking the logo goes home. */
+            logoNavigates?: boolean;
+        };
+        /**
+         * @description Every successful answer: `code` 0, `msg` empty or the screen's success
+         *     message, `data` the operation's result.
+         */
+        Envelope_BatchCreatedDto: {
+            /**
+             * Format: u-int32
+             * @description Always 0 on success.
+             */
+            code: number;
+            msg: string;
+            data: {
+                batchId: string;
+                total: number;
+                taskIds: string[];
+            };
+        };
+        /**
+         * @description Every successful answer: `code` 0, `msg` empty or the screen's success
+         *     message, `data` the operation's result.
+         */
+        Envelope_BatchProgressDto: {
+            /**
+             * Format: u-int32
+             * @description Always 0 on success.
+             */
+            code: number;
+            msg: string;
+            data: {
+                batchId: string;
+                bizType: string;
+                /** Format: u-int32 */
+                total: number;
+                /**
+                 * Format: u-int32
+                 * @description Ended tasks (SUCCESS, FAILED or TIMEOUT).
+                 */
+                finished: number;
+                /** @description Tasks per status, every status present. */
+                counts: {
+                    [key: string]: number;
+                };
+                /** Format: int64 */
+                costLingshi: number;
+                taskIds: string[];
+                /** Format: date-time */
+                createdAt: string;
+            };
+        };
+        /**
+         * @description Every successful answer: `code` 0, `msg` empty or the screen's success
+         *     message, `data` the operation's result.
+         */
+        Envelope_CapabilitiesDto: {
+            /**
+             * Format: u-int32
+             * @description Always 0 on success.
+             */
+            code: number;
+            msg: string;
+            /** @description The caller's pool and, per task type, whether it can run there. */
+            data: {
+                pool: string;
+                /** @description Keyed by task type (`bizType`). */
+                bizTypes: {
+                    [key: string]: components["schemas"]["CapabilityDto"];
+                };
+            };
+        };
+        /**
+         * @description Every successful answer: `code` 0, `msg` empty or the screen's success
+         *     message, `data` the operation's result.
+         */
+        Envelope_CodeSent: {
+            /**
+             * Format: u-int32
+             * @description Always 0 on success.
+             */
+            code: number;
+            msg: string;
+            /** @description The original app's answer to a sent code. */
+            data: {
+                /**
+                 * Format: u-int8
+                 * @description Always 1.
+                 */
+                code: number;
+            };
+        };
+        /**
+         * @description Every successful answer: `code` 0, `msg` empty or the screen's success
+         *     message, `data` the operation's result.
+         */
+        Envelope_ConfigDto: {
+            /**
+             * Format: u-int32
+             * @description Always 0 on success.
+             */
+            code: number;
+            msg: string;
+            /**
+             * @description `GET /api/config` data: the brand, refined by the signed-in user's
+             *     tenant when there is one.
+             */
+            data: {
+                brand: components["schemas"]["BrandDto"];
+                menuGroups: string[];
+                routes: string[];
+                hidden: components["schemas"]["HiddenDto"];
+                referrers: {
+                    [key: string]: components["schemas"]["ChromeSwitches"];
+                };
+                flags: components["schemas"]["FlagsDto"];
+                tenant?: null | components["schemas"]["TenantDto"];
+                /**
+                 * @description Chrome hidden for everyone seeing this config (a tenant's choice);
+                 *     referrers add to it.
+                 */
+                chrome: components["schemas"]["ChromeSwitches"];
+                /**
+                 * @description Which entries the shell shows (invite, messages, enterprise
+                 *     service) and whether the logo navigates home.
+                 */
+                entries: components["schemas"]["EntrySwitches"];
+                /** @description What the enterprise-service button does. */
+                enterpriseService: components["schemas"]["EnterpriseService"];
+            };
+        };
+        /**
+         * @description Every successful answer: `code` 0, `msg` empty or the screen's success
+         *     message, `data` the operation's result.
+         */
+        Envelope_DownloadDto: {
+            /**
+             * Format: u-int32
+             * @description Always 0 on success.
+             */
+            code: number;
+            msg: string;
+            data: {
+                state: components["schemas"]["DownloadState"];
+                quality: components["schemas"]["DownloadQuality"];
+                /** @description Where to fetch the file, once READY. */
+                url?: string | null;
+                /**
+                 * Format: u-int32
+                 * @description The long side the file has (READY) or will have.
+                 */
+                longSide: number;
+                /**
+                 * Format: float
+                 * @description How far a running preparation is, 0..1 (PREPARING, once a worker
+                 *     has started it).
+                 */
+                progress?: number | null;
+            };
+        };
+        /**
+         * @description Every successful answer: `code` 0, `msg` empty or the screen's success
+         *     message, `data` the operation's result.
+         */
+        Envelope_FeedbackUploadDto: {
+            /**
+             * Format: u-int32
+             * @description Always 0 on success.
+             */
+            code: number;
+            msg: string;
+            /**
+             * @description `POST /api/feedback/uploads`, multipart field `file`: answers
+             *     `{urls:[url]}` like the image upload; the URL goes in `attachments`.
+             *     The stored screenshot's address.
+             */
+            data: {
+                urls: string[];
+            };
+        };
+        /**
+         * @description Every successful answer: `code` 0, `msg` empty or the screen's success
+         *     message, `data` the operation's result.
+         */
+        Envelope_HealthDto: {
+            /**
+             * Format: u-int32
+             * @description Always 0 on success.
+             */
+            code: number;
+            msg: string;
+            data: {
+                /** @description `ok` or `down`. */
+                database: string;
+                /** @description `ok` or `down`. */
+                redis: string;
+                /**
+                 * Format: u-int64
+                 * @description Worker nodes that heart-beat in the last 30 seconds.
+                 */
+                workers: number;
+            };
+        };
+        /**
+         * @description Every successful answer: `code` 0, `msg` empty or the screen's success
+         *     message, `data` the operation's result.
+         */
+        Envelope_LibraryDto: {
+            /**
+             * Format: u-int32
+             * @description Always 0 on success.
+             */
+            code: number;
+            msg: string;
+            data: {
+                palette: components["schemas"]["ColourDto"][];
+                templates: components["schemas"]["TemplateDto"][];
+            };
+        };
+        /**
+         * @description Every successful answer: `code` 0, `msg` empty or the screen's success
+         *     message, `data` the operation's result.
+         */
+        Envelope_ListDto_NodeDto: {
+            /**
+             * Format: u-int32
+             * @description Always 0 on success.
+             */
+            code: number;
+            msg: string;
+            /** @description A whole list (admin views), `{list: [...]}`. */
+            data: {
+                list: {
+                    id: string;
+                    host: string;
+                    version: string;
+                    device: string;
+                    pool: string;
+                    bizTypes: string[];
+                    /** Format: u-int32 */
+                    concurrency: number;
+                    /** @description `live`, `stale`, `draining`, `paused` or `offline`. */
+                    status: string;
+                    /** @description `active`, `paused` or `draining`: what the admin asked for. */
+                    desiredState: string;
+                    /** Format: u-int64 */
+                    currentJobs: number;
+                    /** Format: u-int64 */
+                    jobsDone: number;
+                    /** Format: u-int64 */
+                    jobsFailed: number;
+                    /**
+                     * Format: double
+                     * @description Tasks finished per minute over the last five minutes.
+                     */
+                    throughputPerMin: number;
+                    /**
+                     * Format: double
+                     * @description Running jobs over the jobs it may run at once, 0 to 1.
+                     */
+                    load: number;
+                    metricsAddr?: string | null;
+                    /** @description Registry ids of the models it loaded. */
+                    models: string[];
+                    /** @description Task types it does not serve, with the ids of the models it lacks. */
+                    missingModels: {
+                        [key: string]: string[];
+                    };
+                    diffusion?: null | components["schemas"]["DiffusionReport"];
+                    /** Format: date-time */
+                    startedAt: string;
+                    /** Format: date-time */
+                    lastHeartbeatAt: string;
+                }[];
+            };
+        };
+        /**
+         * @description Every successful answer: `code` 0, `msg` empty or the screen's success
+         *     message, `data` the operation's result.
+         */
+        Envelope_ListDto_PoolDto: {
+            /**
+             * Format: u-int32
+             * @description Always 0 on success.
+             */
+            code: number;
+            msg: string;
+            /** @description A whole list (admin views), `{list: [...]}`. */
+            data: {
+                list: {
+                    pool: string;
+                    /** @description Tenants assigned to this pool. */
+                    tenants: number[];
+                    /** Format: u-int64 */
+                    liveWorkers: number;
+                    /** Format: u-int64 */
+                    liveConcurrency: number;
+                    /** Format: u-int64 */
+                    queuedTasks: number;
+                    /** Format: u-int64 */
+                    runningTasks: number;
+                    /** @description No live worker: its tasks wait until one starts with `--pool`. */
+                    noLiveWorker: boolean;
+                    /** @description No live worker and tasks are waiting. */
+                    stranded: boolean;
+                    /**
+                     * @description Task types no node of the pool served within the capability memory
+                     *     window, with the models its nodes lack.
+                     */
+                    lacking: components["schemas"]["LackingDto"][];
+                }[];
+            };
+        };
+        /**
+         * @description Every successful answer: `code` 0, `msg` empty or the screen's success
+         *     message, `data` the operation's result.
+         */
+        Envelope_ListDto_QueueDepthDto: {
+            /**
+             * Format: u-int32
+             * @description Always 0 on success.
+             */
+            code: number;
+            msg: string;
+            /** @description A whole list (admin views), `{list: [...]}`. */
+            data: {
+                list: {
+                    bizType: string;
+                    pool: string;
+                    lane: string;
+                    /** @description The Redis queue its jobs go to. */
+                    queue: string;
+                    /**
+                     * Format: u-int64
+                     * @description NEW tasks still in the database (the dispatcher sends them on).
+                     */
+                    waiting: number;
+                    /**
+                     * Format: u-int64
+                     * @description NEW tasks whose job is in Redis.
+                     */
+                    dispatched: number;
+                    /** Format: u-int64 */
+                    running: number;
+                    /**
+                     * Format: u-int64
+                     * @description Jobs in the Redis queue now (`null` when Redis does not answer);
+                     *     shared by the lanes and task types of one queue.
+                     */
+                    redisDepth?: number | null;
+                }[];
+            };
+        };
+        /**
+         * @description Every successful answer: `code` 0, `msg` empty or the screen's success
+         *     message, `data` the operation's result.
+         */
+        Envelope_ListDto_TenantPoolDto: {
+            /**
+             * Format: u-int32
+             * @description Always 0 on success.
+             */
+            code: number;
+            msg: string;
+            /** @description A whole list (admin views), `{list: [...]}`. */
+            data: {
+                list: {
+                    /** Format: int64 */
+                    id: number;
+                    slug: string;
+                    name: string;
+                    enterprise: boolean;
+                    /** @description The pool its users' tasks go to (`default` when none is assigned). */
+                    pool: string;
+                }[];
+            };
+        };
+        /**
+         * @description Every successful answer: `code` 0, `msg` empty or the screen's success
+         *     message, `data` the operation's result.
+         */
+        Envelope_MessageListDto: {
+            /**
+             * Format: u-int32
+             * @description Always 0 on success.
+             */
+            code: number;
+            msg: string;
+            data: {
+                list: components["schemas"]["MessageDto"][];
+                /** Format: u-int64 */
+                total: number;
+                /** Format: u-int64 */
+                unReadMsgCnt: number;
+            };
+        };
+        /**
+         * @description Every successful answer: `code` 0, `msg` empty or the screen's success
+         *     message, `data` the operation's result.
+         */
+        Envelope_NodeDto: {
+            /**
+             * Format: u-int32
+             * @description Always 0 on success.
+             */
+            code: number;
+            msg: string;
+            data: {
+                id: string;
+                host: string;
+                version: string;
+                device: string;
+                pool: string;
+                bizTypes: string[];
+                /** Format: u-int32 */
+                concurrency: number;
+                /** @description `live`, `stale`, `draining`, `paused` or `offline`. */
+                status: string;
+                /** @description `active`, `paused` or `draining`: what the admin asked for. */
+                desiredState: string;
+                /** Format: u-int64 */
+                currentJobs: number;
+                /** Format: u-int64 */
+                jobsDone: number;
+                /** Format: u-int64 */
+                jobsFailed: number;
+                /**
+                 * Format: double
+                 * @description Tasks finished per minute over the last five minutes.
+                 */
+                throughputPerMin: number;
+                /**
+                 * Format: double
+                 * @description Running jobs over the jobs it may run at once, 0 to 1.
+                 */
+                load: number;
+                metricsAddr?: string | null;
+                /** @description Registry ids of the models it loaded. */
+                models: string[];
+                /** @description Task types it does not serve, with the ids of the models it lacks. */
+                missingModels: {
+                    [key: string]: string[];
+                };
+                diffusion?: null | components["schemas"]["DiffusionReport"];
+                /** Format: date-time */
+                startedAt: string;
+                /** Format: date-time */
+                lastHeartbeatAt: string;
+            };
+        };
+        /**
+         * @description Every successful answer: `code` 0, `msg` empty or the screen's success
+         *     message, `data` the operation's result.
+         */
+        Envelope_Null: {
+            /**
+             * Format: u-int32
+             * @description Always 0 on success.
+             */
+            code: number;
+            msg: string;
+            data: null;
+        };
+        /**
+         * @description Every successful answer: `code` 0, `msg` empty or the screen's success
+         *     message, `data` the operation's result.
+         */
+        Envelope_OrderDto: {
+            /**
+             * Format: u-int32
+             * @description Always 0 on success.
+             */
+            code: number;
+            msg: string;
+            data: {
+                orderNo: string;
+                productId: string;
+                kind: components["schemas"]["ProductKind"];
+                productType?: string | null;
+                name: string;
+                /** Format: int64 */
+                amountFen: number;
+                /** Format: int64 */
+                lingshi: number;
+                /** Format: u-int32 */
+                months: number;
+                /**
+                 * @description The original app's codes: 0 pending, 1 paid, 2 failed, 3 paying, 4 closed
+                 *     (timed out), 5 closed (cancelled), 6 refunded.
+                 */
+                status: components["schemas"]["OrderStatus"];
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                expiresAt: string;
+                /** Format: date-time */
+                paidAt?: string | null;
+                /** Format: date-time */
+                closedAt?: string | null;
+                payment?: null | components["schemas"]["PaymentDto"];
+            };
+        };
+        /**
+         * @description Every successful answer: `code` 0, `msg` empty or the screen's success
+         *     message, `data` the operation's result.
+         */
+        Envelope_PageDto_LedgerEntryDto: {
+            /**
+             * Format: u-int32
+             * @description Always 0 on success.
+             */
+            code: number;
+            msg: string;
+            data: {
+                list: {
+                    /** Format: int64 */
+                    id: number;
+                    /** @description grant, topup, charge, refund or expire */
+                    kind: string;
+                    /** @description topup, plan or free */
+                    bucket: string;
+                    /**
+                     * Format: int64
+                     * @description Signed: positive came in, negative went out.
+                     */
+                    amount: number;
+                    taskId?: string | null;
+                    /**
+                     * @description The feature charged or refunded (the task's type), while the task
+                     *     row exists.
+                     */
+                    bizType?: string | null;
+                    /** Format: date-time */
+                    createdAt: string;
+                }[];
+                /** Format: u-int64 */
+                total: number;
+            };
+        };
+        /**
+         * @description Every successful answer: `code` 0, `msg` empty or the screen's success
+         *     message, `data` the operation's result.
+         */
+        Envelope_PageDto_OrderDto: {
+            /**
+             * Format: u-int32
+             * @description Always 0 on success.
+             */
+            code: number;
+            msg: string;
+            data: {
+                list: {
+                    orderNo: string;
+                    productId: string;
+                    kind: components["schemas"]["ProductKind"];
+                    productType?: string | null;
+                    name: string;
+                    /** Format: int64 */
+                    amountFen: number;
+                    /** Format: int64 */
+                    lingshi: number;
+                    /** Format: u-int32 */
+                    months: number;
+                    /**
+                     * @description The original app's codes: 0 pending, 1 paid, 2 failed, 3 paying, 4 closed
+                     *     (timed out), 5 closed (cancelled), 6 refunded.
+                     */
+                    status: components["schemas"]["OrderStatus"];
+                    /** Format: date-time */
+                    createdAt: string;
+                    /** Format: date-time */
+                    expiresAt: string;
+                    /** Format: date-time */
+                    paidAt?: string | null;
+                    /** Format: date-time */
+                    closedAt?: string | null;
+                    payment?: null | components["schemas"]["PaymentDto"];
+                }[];
+                /** Format: u-int64 */
+                total: number;
+            };
+        };
+        /**
+         * @description Every successful answer: `code` 0, `msg` empty or the screen's success
+         *     message, `data` the operation's result.
+         */
+        Envelope_PageDto_TaskDto: {
+            /**
+             * Format: u-int32
+             * @description Always 0 on success.
+             */
+            code: number;
+            msg: string;
+            data: {
+                list: {
+                    taskId: string;
+                    bizType: string;
+                    status: components["schemas"]["TaskStatus"];
+                    /** Format: u-int8 */
+                    progress: number;
+                    params: unknown;
+                    results: components["schemas"]["ResultDto"][];
+                    errorCode?: string | null;
+                    errorMsg?: string | null;
+                    /** Format: date-time */
+                    createdAt: string;
+                    /** Format: date-time */
+                    finishedAt?: string | null;
+                    /** @description The batch it was submitted in, if any. */
+                    batchId?: string | null;
+                    /**
+                     * @description NEW and no live worker serves its pool: it waits until one starts
+                     *     (set by `GET /api/tasks/{id}`; false in lists).
+                     */
+                    waitingForPool: boolean;
+                }[];
+                /** Format: u-int64 */
+                total: number;
+            };
+        };
+        /**
+         * @description Every successful answer: `code` 0, `msg` empty or the screen's success
+         *     message, `data` the operation's result.
+         */
+        Envelope_ProductsDto: {
+            /**
+             * Format: u-int32
+             * @description Always 0 on success.
+             */
+            code: number;
+            msg: string;
+            data: {
+                plans: components["schemas"]["ProductDto"][];
+                packs: components["schemas"]["ProductDto"][];
+            };
+        };
+        /**
+         * @description Every successful answer: `code` 0, `msg` empty or the screen's success
+         *     message, `data` the operation's result.
+         */
+        Envelope_RefundDto: {
+            /**
+             * Format: u-int32
+             * @description Always 0 on success.
+             */
+            code: number;
+            msg: string;
+            /**
+             * @description A refund's outcome: `refund` is `succeeded`, `processing` or `failed`;
+             *     `taken` the lingshi taken back, `shortfall` what had already been spent.
+             */
+            data: {
+                orderNo: string;
+                /**
+                 * Format: int16
+                 * @description The order's status code (6 once refunded).
+                 */
+                status: number;
+                refundNo: string;
+                refund: string;
+                /** Format: int64 */
+                taken: number;
+                /** Format: int64 */
+                shortfall: number;
+            };
+        };
+        /**
+         * @description Every successful answer: `code` 0, `msg` empty or the screen's success
+         *     message, `data` the operation's result.
+         */
+        Envelope_SavedImageDto: {
+            /**
+             * Format: u-int32
+             * @description Always 0 on success.
+             */
+            code: number;
+            msg: string;
+            data: {
+                id: string;
+                taskId: string;
+                bizType: string;
+                /** Format: u-int32 */
+                index: number;
+                quality: components["schemas"]["DownloadQuality"];
+                url: string;
+                /** Format: u-int32 */
+                width: number;
+                /** Format: u-int32 */
+                height: number;
+                /** Format: date-time */
+                createdAt: string;
+            };
+        };
+        /**
+         * @description Every successful answer: `code` 0, `msg` empty or the screen's success
+         *     message, `data` the operation's result.
+         */
+        Envelope_SavedMaskDto: {
+            /**
+             * Format: u-int32
+             * @description Always 0 on success.
+             */
+            code: number;
+            msg: string;
+            /** @description The edited mask and the cutout made from it. */
+            data: {
+                mask: string;
+                image: string;
+            };
+        };
+        /**
+         * @description Every successful answer: `code` 0, `msg` empty or the screen's success
+         *     message, `data` the operation's result.
+         */
+        Envelope_SavedPageDto: {
+            /**
+             * Format: u-int32
+             * @description Always 0 on success.
+             */
+            code: number;
+            msg: string;
+            data: {
+                items: components["schemas"]["SavedImageDto"][];
+                /** Format: u-int64 */
+                total: number;
+                /** Format: u-int64 */
+                page: number;
+                /** Format: u-int64 */
+                size: number;
+            };
+        };
+        /**
+         * @description Every successful answer: `code` 0, `msg` empty or the screen's success
+         *     message, `data` the operation's result.
+         */
+        Envelope_SignedIn: {
+            /**
+             * Format: u-int32
+             * @description Always 0 on success.
+             */
+            code: number;
+            msg: string;
+            data: {
+                token: string;
+                tokenType: string;
+                /** @description True when this sign-in created the account (SMS code, new phone). */
+                registered: boolean;
+                /** @description The original app's notice for that case, desktop and mobile wording. */
+                hint?: string | null;
+                mobileHint?: string | null;
+            };
+        };
+        /**
+         * @description Every successful answer: `code` 0, `msg` empty or the screen's success
+         *     message, `data` the operation's result.
+         */
+        Envelope_SubmittedDto: {
+            /**
+             * Format: u-int32
+             * @description Always 0 on success.
+             */
+            code: number;
+            msg: string;
+            data: {
+                taskId: string;
+                status: components["schemas"]["TaskStatus"];
+            };
+        };
+        /**
+         * @description Every successful answer: `code` 0, `msg` empty or the screen's success
+         *     message, `data` the operation's result.
+         */
+        Envelope_TaskDto: {
+            /**
+             * Format: u-int32
+             * @description Always 0 on success.
+             */
+            code: number;
+            msg: string;
+            data: {
+                taskId: string;
+                bizType: string;
+                status: components["schemas"]["TaskStatus"];
+                /** Format: u-int8 */
+                progress: number;
+                params: unknown;
+                results: components["schemas"]["ResultDto"][];
+                errorCode?: string | null;
+                errorMsg?: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                finishedAt?: string | null;
+                /** @description The batch it was submitted in, if any. */
+                batchId?: string | null;
+                /**
+                 * @description NEW and no live worker serves its pool: it waits until one starts
+                 *     (set by `GET /api/tasks/{id}`; false in lists).
+                 */
+                waitingForPool: boolean;
+            };
+        };
+        /**
+         * @description Every successful answer: `code` 0, `msg` empty or the screen's success
+         *     message, `data` the operation's result.
+         */
+        Envelope_TaskTypesDto: {
+            /**
+             * Format: u-int32
+             * @description Always 0 on success.
+             */
+            code: number;
+            msg: string;
+            data: {
+                taskTypes: {
+                    [key: string]: components["schemas"]["TaskTypeDto"];
+                };
+                limits: components["schemas"]["GlobalLimitsDto"];
+            };
+        };
+        /**
+         * @description Every successful answer: `code` 0, `msg` empty or the screen's success
+         *     message, `data` the operation's result.
+         */
+        Envelope_TenantPoolDto: {
+            /**
+             * Format: u-int32
+             * @description Always 0 on success.
+             */
+            code: number;
+            msg: string;
+            data: {
+                /** Format: int64 */
+                id: number;
+                slug: string;
+                name: string;
+                enterprise: boolean;
+                /** @description The pool its users' tasks go to (`default` when none is assigned). */
+                pool: string;
+            };
+        };
+        /**
+         * @description Every successful answer: `code` 0, `msg` empty or the screen's success
+         *     message, `data` the operation's result.
+         */
+        Envelope_UploadedDto: {
+            /**
+             * Format: u-int32
+             * @description Always 0 on success.
+             */
+            code: number;
+            msg: string;
+            /**
+             * @description `POST /api/uploads`, multipart field `file`: validated per the original app's
+             *     rules, then stored. Nothing is stored for a rejected file.
+             *     The stored upload: its address and its displayed (EXIF-oriented) size.
+             */
+            data: {
+                urls: string[];
+                /** Format: u-int32 */
+                width: number;
+                /** Format: u-int32 */
+                height: number;
+            };
+        };
+        /**
+         * @description Every successful answer: `code` 0, `msg` empty or the screen's success
+         *     message, `data` the operation's result.
+         */
+        Envelope_UserInfoDto: {
+            /**
+             * Format: u-int32
+             * @description Always 0 on success.
+             */
+            code: number;
+            msg: string;
+            /**
+             * @description The original app's user info. Tiers, lingshi, tenants and invites arrive with
+             *     the accounts issue; until then every user is on the free plan with no
+             *     balance and no tenant.
+             */
+            data: {
+                user: components["schemas"]["UserDto"];
+                isChatAllow: boolean;
+                vipUser: boolean;
+                premiumVipUser: boolean;
+                professionalOrFlagship: boolean;
+                isHotspotTrial: boolean;
+                recommended: boolean;
+                inviterLink?: string | null;
+                /** Format: int64 */
+                points: number;
+                benefitPackage: components["schemas"]["BenefitPackageDto"];
+                /** @description Lingshi per bucket (spent top-up, then plan, then free). */
+                buckets: components["schemas"]["BucketsDto"];
+                /** @description What the current tier allows (2K download, custom colour, ...). */
+                benefits: components["schemas"]["TierBenefitsDto"];
+                reminder?: null | components["schemas"]["ReminderDto"];
+            };
+        };
+        /**
+         * @description Every successful answer: `code` 0, `msg` empty or the screen's success
+         *     message, `data` the operation's result.
+         */
+        Envelope_bool: {
+            /**
+             * Format: u-int32
+             * @description Always 0 on success.
+             */
+            code: number;
+            msg: string;
+            data: boolean;
+        };
+        /**
+         * @description Every error: `{"code":<n>,"msg":...,"error":"<ID>","data":null}` with the
+         *     code's HTTP status; `field` names the offending parameter of an
+         *     `INVALID_PARAM`.
+         */
+        ErrorBody: {
+            /**
+             * Format: u-int32
+             * @description The error's stable number.
+             */
+            code: number;
+            /** @description The error's message in the request's language. */
+            msg: string;
+            error: components["schemas"]["ErrorId"];
+            /** @description Extra facts some errors carry (seconds left, captcha required). */
+            data: unknown;
+            field?: string | null;
+        };
+        /**
+         * @description A stable error id from the catalogue in shared/src/error.rs.
+         * @enum {string}
+         */
+        ErrorId: "INVALID_PHONE" | "INVALID_EMAIL" | "INVALID_ACCOUNT" | "INVALID_PASSWORD" | "ACCOUNT_EXISTS" | "LOGIN_FAILED" | "UNAUTHORIZED" | "AGREEMENT_REQUIRED" | "PASSWORD_MISMATCH" | "INVALID_VERIFY_CODE" | "PHONE_REQUIRED" | "CAPTCHA_TOO_FREQUENT" | "CAPTCHA_WRONG" | "CAPTCHA_REQUIRED" | "CODE_COUNTDOWN" | "SEND_LIMIT_ACCOUNT" | "SEND_LIMIT_IP" | "SEND_FAILED" | "VERIFY_CODE_WRONG" | "VERIFY_CODE_EXPIRED" | "VERIFY_CODE_ATTEMPTS" | "INVITE_CODE_INVALID" | "ACCOUNT_NOT_REGISTERED" | "LOGIN_ERROR_QUERY" | "LOGIN_LOCKED" | "PHONE_AUTO_REGISTERED" | "PHONE_AUTO_REGISTERED_MOBILE" | "UPLOAD_BAD_FORMAT" | "UPLOAD_BAD_SIZE" | "UPLOAD_BAD_RATIO" | "UPLOAD_LOW_RESOLUTION" | "UPLOAD_TOO_MANY_PIXELS" | "UPLOAD_CORRUPT" | "UPLOAD_MISSING_FILE" | "TASK_LIMIT" | "UNKNOWN_BIZ_TYPE" | "BIZ_TYPE_NOT_AVAILABLE" | "INVALID_PARAM" | "IMAGE_NOT_FOUND" | "TASK_NOT_FOUND" | "FILE_NOT_FOUND" | "GENERATION_FAILED" | "TASK_STOPPED" | "TASK_NOT_STOPPABLE" | "TASK_CRASHED" | "TASK_TIMEOUT" | "INPUT_IMAGE_UNREADABLE" | "INSUFFICIENT_LINGSHI" | "BATCH_NOT_ALLOWED" | "BATCH_SIZE" | "BATCH_LIMIT" | "BATCH_NOT_FOUND" | "PRODUCT_ONE_BACKGROUND" | "PRODUCT_BAD_COLOUR" | "PRODUCT_BACKGROUND_NOT_FOUND" | "DOWNLOAD_IN_PROGRESS" | "MASK_EMPTY" | "DOWNLOAD_FAILED" | "REFINE_FAILED" | "SAVE_NOT_PREPARED" | "SAVED_IMAGE_NOT_FOUND" | "MASK_OPAQUE_ALPHA" | "BG_REPRODUCE_REFERENCE_REQUIRED" | "BG_REPRODUCE_BAD_MODE" | "BG_REPRODUCE_BAD_STRENGTH" | "BG_REPRODUCE_STYLE_MODELS_MISSING" | "BG_REPRODUCE_NO_PRODUCT" | "VIDEO_BAD_CAMERA_MOVE" | "VIDEO_BAD_DURATION" | "VIDEO_BAD_RESOLUTION" | "VIDEO_ENCODE_FAILED" | "QR_CONTENT_REQUIRED" | "QR_CONTENT_TOO_LONG" | "QR_NO_SCANNABLE_CODE" | "MODEL_MISSING" | "MODEL_NOT_ALLOWED" | "CUSTOMIZED_IMAGE_DISABLED" | "KEPT_REGION_ALTERED" | "ADMIN_ONLY" | "NODE_NOT_FOUND" | "INVALID_NODE_ACTION" | "FORM_NAME_REQUIRED" | "FORM_NAME_TOO_LONG" | "FORM_COMPANY_REQUIRED" | "FORM_COMPANY_TOO_LONG" | "FORM_PHONE_REQUIRED" | "FORM_PHONE_TOO_LONG" | "FORM_JOB_TITLE_TOO_LONG" | "FORM_EMAIL_TOO_LONG" | "FORM_DESCRIPTION_TOO_LONG" | "FORM_REQUIREMENTS_TOO_LONG" | "LEAD_BAD_TYPE" | "FORM_WEB_SOURCE_TOO_LONG" | "FEEDBACK_TITLE_REQUIRED" | "FEEDBACK_CONTENT_REQUIRED" | "FEEDBACK_TITLE_TOO_LONG" | "FEEDBACK_CONTENT_TOO_LONG" | "FEEDBACK_TOO_MANY_IMAGES" | "FEEDBACK_IMAGE_TOO_LARGE" | "FEEDBACK_IMAGE_BAD_FORMAT" | "MESSAGE_NOT_FOUND" | "TENANT_NOT_FOUND" | "TENANT_EXISTS" | "TENANT_INVALID" | "PRODUCT_NOT_FOUND" | "ORDER_NOT_FOUND" | "ORDER_PENDING_EXISTS" | "ORDER_NOT_CANCELLABLE" | "ORDER_CLOSED" | "PAYMENT_BAD_SIGNATURE" | "PAYMENT_STALE" | "PAYMENT_REPLAYED" | "PAYMENT_AMOUNT_MISMATCH" | "DOWNLOAD_2K_NEEDS_MEMBERSHIP" | "CUSTOM_COLOUR_NEEDS_MEMBERSHIP" | "ENTERPRISE_CONTACT_SERVICE" | "PAYMENT_UNAVAILABLE" | "ORDER_NOT_REFUNDABLE" | "TOO_MANY_STREAMS" | "TOO_MANY_REFINEMENTS" | "UPLOAD_TOO_MANY" | "UPLOAD_QUOTA_EXCEEDED" | "FORM_TOO_FREQUENT" | "BAD_REQUEST" | "NOT_FOUND" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+        /** @description The feedback form as sent (`POST /api/feedback`). */
+        FeedbackRequest: {
+            title?: string | null;
+            content?: string | null;
+            attachments?: components["schemas"]["AttachmentRequest"][];
+        };
+        /**
+         * @description `POST /api/feedback/uploads`, multipart field `file`: answers
+         *     `{urls:[url]}` like the image upload; the URL goes in `attachments`.
+         *     The stored screenshot's address.
+         */
+        FeedbackUploadDto: {
+            urls: string[];
+        };
+        /** @description The multipart form of an image upload: one part named `file`. */
+        FileUpload: {
+            /** Format: binary */
+            file: string;
+        };
+        FlagsDto: {
+            customizedImage: boolean;
+            /** @description The UI may adopt a `?token=` from its address (a partner host). */
+            urlTokenLogin: boolean;
+        };
+        GlobalLimitsDto: {
+            /** Format: u-int64 */
+            maxBatchItems: number;
+        };
+        HealthDto: {
+            /** @description `ok` or `down`. */
+            database: string;
+            /** @description `ok` or `down`. */
+            redis: string;
+            /**
+             * Format: u-int64
+             * @description Worker nodes that heart-beat in the last 30 seconds.
+             */
+            workers: number;
+        };
+        HiddenDto: {
+            headerPaths: string[];
+            sidebarPaths: string[];
+        };
+        /**
+         * @description Which kind of worker runs a task type; each family has its own queues so
+         *     a node only pulls the work its models can do.
+         * @enum {string}
+         */
+        JobFamily: "segment" | "compose" | "diffusion" | "qr" | "video";
+        LackingDto: {
+            bizType: string;
+            /** @description `modelMissing` or `noWorker`. */
+            state: components["schemas"]["CapabilityState"];
+            missingModels: string[];
+        };
+        /** @description The lead form as sent (`POST /api/leads`). */
+        LeadRequest: {
+            name?: string | null;
+            companyName?: string | null;
+            phone?: string | null;
+            address?: string | null;
+            email?: string | null;
+            description?: string | null;
+            webSource?: string | null;
+            type?: string | null;
+        };
+        LedgerEntryDto: {
+            /** Format: int64 */
+            id: number;
+            /** @description grant, topup, charge, refund or expire */
+            kind: string;
+            /** @description topup, plan or free */
+            bucket: string;
+            /**
+             * Format: int64
+             * @description Signed: positive came in, negative went out.
+             */
+            amount: number;
+            taskId?: string | null;
+            /**
+             * @description The feature charged or refunded (the task's type), while the task
+             *     row exists.
+             */
+            bizType?: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        LibraryDto: {
+            palette: components["schemas"]["ColourDto"][];
+            templates: components["schemas"]["TemplateDto"][];
+        };
+        LoginBody: {
+            /** @description `sms_code`, `mail_code`, or empty for a password. */
+            loginType?: string;
+            username?: string | null;
+            password?: string | null;
+            mobileId?: string | null;
+            mail?: string | null;
+            verifyCode?: string | null;
+            /** @description The original app does not send it; an explicit `false` is refused. */
+            agreement?: boolean | null;
+            /** @description Used when an SMS sign-in creates the account. */
+            inviteCode?: string | null;
+        };
+        MailCodeBody: {
+            mail?: string | null;
+        };
+        MessageDto: {
+            /** Format: int64 */
+            msgId: number;
+            msgTitle: string;
+            msgBrief: string;
+            msgContent: string;
+            msgContentType: string;
+            /** Format: date-time */
+            msgSendTime: string;
+            msgImg?: string | null;
+            readed: boolean;
+        };
+        MessageListDto: {
+            list: components["schemas"]["MessageDto"][];
+            /** Format: u-int64 */
+            total: number;
+            /** Format: u-int64 */
+            unReadMsgCnt: number;
+        };
+        /** @description A model a node lacks for a task type. */
+        MissingModel: {
+            id: string;
+            name: string;
+            licence: string;
+            commercialUse: boolean;
+            /** @description How an operator installs it. */
+            install: string;
+            /**
+             * @description Why the node did not load it ("isnet_fp16.onnx is missing", "refused:
+             *     non-commercial licence"), when it said.
+             */
+            reason?: string | null;
+        };
+        NodeDto: {
+            id: string;
+            host: string;
+            version: string;
+            device: string;
+            pool: string;
+            bizTypes: string[];
+            /** Format: u-int32 */
+            concurrency: number;
+            /** @description `live`, `stale`, `draining`, `paused` or `offline`. */
+            status: string;
+            /** @description `active`, `paused` or `draining`: what the admin asked for. */
+            desiredState: string;
+            /** Format: u-int64 */
+            currentJobs: number;
+            /** Format: u-int64 */
+            jobsDone: number;
+            /** Format: u-int64 */
+            jobsFailed: number;
+            /**
+             * Format: double
+             * @description Tasks finished per minute over the last five minutes.
+             */
+            throughputPerMin: number;
+            /**
+             * Format: double
+             * @description Running jobs over the jobs it may run at once, 0 to 1.
+             */
+            load: number;
+            metricsAddr?: string | null;
+            /** @description Registry ids of the models it loaded. */
+            models: string[];
+            /** @description Task types it does not serve, with the ids of the models it lacks. */
+            missingModels: {
+                [key: string]: string[];
+            };
+            diffusion?: null | components["schemas"]["DiffusionReport"];
+            /** Format: date-time */
+            startedAt: string;
+            /** Format: date-time */
+            lastHeartbeatAt: string;
+        };
+        Null: null;
+        OrderDto: {
+            orderNo: string;
+            productId: string;
+            kind: components["schemas"]["ProductKind"];
+            productType?: string | null;
+            name: string;
+            /** Format: int64 */
+            amountFen: number;
+            /** Format: int64 */
+            lingshi: number;
+            /** Format: u-int32 */
+            months: number;
+            /**
+             * @description The original app's codes: 0 pending, 1 paid, 2 failed, 3 paying, 4 closed
+             *     (timed out), 5 closed (cancelled), 6 refunded.
+             */
+            status: components["schemas"]["OrderStatus"];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: date-time */
+            paidAt?: string | null;
+            /** Format: date-time */
+            closedAt?: string | null;
+            payment?: null | components["schemas"]["PaymentDto"];
+        };
+        /**
+         * @description 0 pending, 1 paid, 2 failed, 3 paying, 4 closed by timeout, 5 cancelled, 6 refunded
+         * @enum {integer}
+         */
+        OrderStatus: 0 | 1 | 2 | 3 | 4 | 5 | 6;
+        PaymentDto: {
+            payUrl: string;
+            /** @description `data:image/png;base64,...` */
+            qrCode: string;
+        };
+        PoolDto: {
+            pool: string;
+            /** @description Tenants assigned to this pool. */
+            tenants: number[];
+            /** Format: u-int64 */
+            liveWorkers: number;
+            /** Format: u-int64 */
+            liveConcurrency: number;
+            /** Format: u-int64 */
+            queuedTasks: number;
+            /** Format: u-int64 */
+            runningTasks: number;
+            /** @description No live worker: its tasks wait until one starts with `--pool`. */
+            noLiveWorker: boolean;
+            /** @description No live worker and tasks are waiting. */
+            stranded: boolean;
+            /**
+             * @description Task types no node of the pool served within the capability memory
+             *     window, with the models its nodes lack.
+             */
+            lacking: components["schemas"]["LackingDto"][];
+        };
+        /**
+         * @description How a task type is charged, in lingshi. Served to the web as is
+         *     (`GET /api/task-types`), so the price a page shows is the one charged.
+         */
+        PriceRule: {
+            /** Format: u-int32 */
+            lingshi: number;
+            /** @enum {string} */
+            rule: "perTask";
+        } | {
+            /** Format: u-int32 */
+            lingshi: number;
+            /** @enum {string} */
+            rule: "perImage";
+        } | {
+            /** Format: u-int32 */
+            "480p": number;
+            /** Format: u-int32 */
+            "720p": number;
+            /** @enum {string} */
+            rule: "byResolution";
+        };
+        ProductDto: {
+            productId: string;
+            /** @description plan or pack */
+            kind: components["schemas"]["ProductKind"];
+            /** @description A plan's tier (the original app's productType), absent for packs. */
+            productType?: string | null;
+            /** Format: u-int32 */
+            months: number;
+            /**
+             * Format: u-int32
+             * @description A pack's lingshi, or a plan's monthly gift.
+             */
+            lingshi: number;
+            /** Format: int64 */
+            priceFen: number;
+            name: string;
+        };
+        /**
+         * @description What an order buys.
+         * @enum {string}
+         */
+        ProductKind: "plan" | "pack";
+        ProductsDto: {
+            plans: components["schemas"]["ProductDto"][];
+            packs: components["schemas"]["ProductDto"][];
+        };
+        QueueDepthDto: {
+            bizType: string;
+            pool: string;
+            lane: string;
+            /** @description The Redis queue its jobs go to. */
+            queue: string;
+            /**
+             * Format: u-int64
+             * @description NEW tasks still in the database (the dispatcher sends them on).
+             */
+            waiting: number;
+            /**
+             * Format: u-int64
+             * @description NEW tasks whose job is in Redis.
+             */
+            dispatched: number;
+            /** Format: u-int64 */
+            running: number;
+            /**
+             * Format: u-int64
+             * @description Jobs in the Redis queue now (`null` when Redis does not answer);
+             *     shared by the lanes and task types of one queue.
+             */
+            redisDepth?: number | null;
+        };
+        RefineBody: {
+            clicks: components["schemas"]["RefineClick"][];
+        };
+        /** @description One click of the cutout editor, in the result's pixel coordinates. */
+        RefineClick: {
+            /** Format: u-int32 */
+            x: number;
+            /** Format: u-int32 */
+            y: number;
+            /** @description `true`: click to keep; `false`: click to remove. */
+            keep: boolean;
+        };
+        /**
+         * @description A refund's outcome: `refund` is `succeeded`, `processing` or `failed`;
+         *     `taken` the lingshi taken back, `shortfall` what had already been spent.
+         */
+        RefundDto: {
+            orderNo: string;
+            /**
+             * Format: int16
+             * @description The order's status code (6 once refunded).
+             */
+            status: number;
+            refundNo: string;
+            refund: string;
+            /** Format: int64 */
+            taken: number;
+            /** Format: int64 */
+            shortfall: number;
+        };
+        RegisterBody: {
+            mobileId?: string | null;
+            mail?: string | null;
+            verifyCode?: string | null;
+            password?: string | null;
+            confirmPassword?: string | null;
+            agreement?: boolean | null;
+            inviteCode?: string | null;
+        };
+        ReminderDto: {
+            /** Format: int64 */
+            daysLeft: number;
+        };
+        ResetBody: {
+            mobileId?: string | null;
+            mail?: string | null;
+            verifyCode?: string | null;
+            password?: string | null;
+            confirmPassword?: string | null;
+        };
+        ResultDto: {
+            url: string;
+            kind: components["schemas"]["ResultKind"];
+            /** Format: u-int32 */
+            width: number;
+            /** Format: u-int32 */
+            height: number;
+            /**
+             * Format: u-int32
+             * @description A clip's length (video results only).
+             */
+            durationMs?: number | null;
+        };
+        /** @enum {string} */
+        ResultKind: "image" | "mask" | "video" | "poster" | "thumbnail";
+        /**
+         * @description The body as sent, every field optional so a missing or mistyped field is
+         *     INVALID_PARAM rather than a malformed body.
+         */
+        SaveBody: {
+            taskId?: unknown;
+            index?: unknown;
+            quality?: unknown;
+        };
+        SavedImageDto: {
+            id: string;
+            taskId: string;
+            bizType: string;
+            /** Format: u-int32 */
+            index: number;
+            quality: components["schemas"]["DownloadQuality"];
+            url: string;
+            /** Format: u-int32 */
+            width: number;
+            /** Format: u-int32 */
+            height: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /** @description The edited mask and the cutout made from it. */
+        SavedMaskDto: {
+            mask: string;
+            image: string;
+        };
+        SavedPageDto: {
+            items: components["schemas"]["SavedImageDto"][];
+            /** Format: u-int64 */
+            total: number;
+            /** Format: u-int64 */
+            page: number;
+            /** Format: u-int64 */
+            size: number;
+        };
+        SignedIn: {
+            token: string;
+            tokenType: string;
+            /** @description True when this sign-in created the account (SMS code, new phone). */
+            registered: boolean;
+            /** @description The original app's notice for that case, desktop and mobile wording. */
+            hint?: string | null;
+            mobileHint?: string | null;
+        };
+        SmsCodeBody: {
+            mobileId?: string | null;
+        };
+        /**
+         * @description The speed a tier is promised: the original app's standard, fast and exclusive.
+         * @enum {string}
+         */
+        Speed: "standard" | "fast" | "exclusive";
+        SubmitBody: {
+            /** @description A task type; `GET /api/task-types` lists them. */
+            bizType: string;
+            /** @description The type's options (docs/API.md lists them per type). */
+            params?: Record<string, never>;
+        };
+        SubmittedDto: {
+            taskId: string;
+            status: components["schemas"]["TaskStatus"];
+        };
+        TaskDto: {
+            taskId: string;
+            bizType: string;
+            status: components["schemas"]["TaskStatus"];
+            /** Format: u-int8 */
+            progress: number;
+            params: unknown;
+            results: components["schemas"]["ResultDto"][];
+            errorCode?: string | null;
+            errorMsg?: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            finishedAt?: string | null;
+            /** @description The batch it was submitted in, if any. */
+            batchId?: string | null;
+            /**
+             * @description NEW and no live worker serves its pool: it waits until one starts
+             *     (set by `GET /api/tasks/{id}`; false in lists).
+             */
+            waitingForPool: boolean;
+        };
+        /**
+         * @description The original app's task states (plus FAILED, which its wording implies:
+         *     "generation failed; coins are returned").
+         * @enum {string}
+         */
+        TaskStatus: "NEW" | "RUNNING" | "SUCCESS" | "FAILED" | "TIMEOUT";
+        TaskTypeDto: {
+            family: components["schemas"]["JobFamily"];
+            price: components["schemas"]["PriceRule"];
+            limits: {
+                [key: string]: number;
+            };
+        };
+        TaskTypesDto: {
+            taskTypes: {
+                [key: string]: components["schemas"]["TaskTypeDto"];
+            };
+            limits: components["schemas"]["GlobalLimitsDto"];
+        };
+        TemplateDto: {
+            id: string;
+            category: string;
+            name: string;
+            previewUrl: string;
+        };
+        TenantDto: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            icon?: string | null;
+            companyName?: string | null;
+            enterprise: boolean;
+        };
+        TenantPoolDto: {
+            /** Format: int64 */
+            id: number;
+            slug: string;
+            name: string;
+            enterprise: boolean;
+            /** @description The pool its users' tasks go to (`default` when none is assigned). */
+            pool: string;
+        };
+        TierBenefitsDto: {
+            allows2k: boolean;
+            allowsCustomColour: boolean;
+            allowsBatch: boolean;
+            /** Format: u-int32 */
+            historyRetentionDays: number;
+            speed: components["schemas"]["Speed"];
+        };
+        /**
+         * @description `POST /api/uploads`, multipart field `file`: validated per the original app's
+         *     rules, then stored. Nothing is stored for a rejected file.
+         *     The stored upload: its address and its displayed (EXIF-oriented) size.
+         */
+        UploadedDto: {
+            urls: string[];
+            /** Format: u-int32 */
+            width: number;
+            /** Format: u-int32 */
+            height: number;
+        };
+        UserDto: {
+            /** Format: int64 */
+            id: number;
+            phone?: string | null;
+            email?: string | null;
+            userName: string;
+            tenant?: string | null;
+            tenantName?: string | null;
+            /** Format: int64 */
+            tenantId?: number | null;
+            tenantIcon?: string | null;
+            companyName?: string | null;
+        };
+        /**
+         * @description The original app's user info. Tiers, lingshi, tenants and invites arrive with
+         *     the accounts issue; until then every user is on the free plan with no
+         *     balance and no tenant.
+         */
+        UserInfoDto: {
+            user: components["schemas"]["UserDto"];
+            isChatAllow: boolean;
+            vipUser: boolean;
+            premiumVipUser: boolean;
+            professionalOrFlagship: boolean;
+            isHotspotTrial: boolean;
+            recommended: boolean;
+            inviterLink?: string | null;
+            /** Format: int64 */
+            points: number;
+            benefitPackage: components["schemas"]["BenefitPackageDto"];
+            /** @description Lingshi per bucket (spent top-up, then plan, then free). */
+            buckets: components["schemas"]["BucketsDto"];
+            /** @description What the current tier allows (2K download, custom colour, ...). */
+            benefits: components["schemas"]["TierBenefitsDto"];
+            reminder?: null | components["schemas"]["ReminderDto"];
+        };
+        VerifyCaptchaBody: {
+            mobileId?: string | null;
+            code?: string | null;
+        };
+        /** @description WeChat Pay's own answer format for a refused notification. */
+        WechatReply: {
+            /** @description Always `FAIL`. */
+            code: string;
+            message: string;
+        };
+    };
     responses: never;
     parameters: never;
     requestBodies: never;
@@ -32,7 +2695,7 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    list_tasks: {
+    list: {
         parameters: {
             query?: never;
             header?: never;
@@ -41,12 +2704,1847 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The signed-in user's tasks */
+            /** @description Every worker node with status and load. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ListDto_NodeDto"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    act: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The worker node id. */
+                node_id: string;
+                /** @description drain, pause or resume. */
+                action: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The node after the action. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NodeDto"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    refund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order number. */
+                order_no: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The refunded order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RefundDto"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    pools: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Pools with their nodes and capabilities. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ListDto_PoolDto"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    depths: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queue depths per family and pool. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ListDto_QueueDepthDto"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The task id. */
+                task_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The task was cancelled and refunded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TaskDto"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every tenant with its pool. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ListDto_TenantPoolDto"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    assign_pool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant id. */
+                tenant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssignPoolBody"];
+            };
+        };
+        responses: {
+            /** @description The tenant with its new pool. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TenantPoolDto"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    image: {
+        parameters: {
+            query?: {
+                mobileId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A PNG captcha; an empty body when requested too often. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": number[];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    verify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyCaptchaBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["VerifyCaptchaBody"];
+            };
+        };
+        responses: {
+            /** @description The answer is right. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_bool"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["LoginBody"];
+            };
+        };
+        responses: {
+            /** @description Signed in. A throttled login answers LOGIN_LOCKED (data.secondsLeft) or CAPTCHA_REQUIRED (data.captchaRequired). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SignedIn"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bearer token, if any, is revoked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Null"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    mail_code: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MailCodeBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["MailCodeBody"];
+            };
+        };
+        responses: {
+            /** @description The code was sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CodeSent"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    register: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisterBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["RegisterBody"];
+            };
+        };
+        responses: {
+            /** @description Registered and signed in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SignedIn"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reset_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["ResetBody"];
+            };
+        };
+        responses: {
+            /** @description The password is set; every session of the account ended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Null"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sms_code: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SmsCodeBody"];
+                "application/x-www-form-urlencoded": components["schemas"]["SmsCodeBody"];
+            };
+        };
+        responses: {
+            /** @description The code was sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CodeSent"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The colour palette and background templates. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_LibraryDto"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A background template id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template's WebP preview. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/webp": number[];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    submit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 128 visible ASCII characters: a repeated submission with the same key returns the first task instead of charging again. */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchBody"];
+            };
+        };
+        responses: {
+            /** @description The batch and its tasks. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_BatchCreatedDto"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The batch id. */
+                batch_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch's progress. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_BatchProgressDto"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    products: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Plans and lingshi packs for sale. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ProductsDto"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether the caller's pool can run each task type, and which models are missing. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CapabilitiesDto"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    config: {
+        parameters: {
+            query?: {
+                /** @description A brand id; otherwise the brand of the request's host, else the default. */
+                brand?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The brand's look, menu and switches. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ConfigDto"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    submit_enquiry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnquiryRequest"];
+            };
+        };
+        responses: {
+            /** @description Enquiry received. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_bool"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    submit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeedbackRequest"];
+            };
+        };
+        responses: {
+            /** @description Feedback received. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_bool"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["FileUpload"];
+            };
+        };
+        responses: {
+            /** @description The stored screenshot. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FeedbackUploadDto"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    download: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The storage key, e.g. results/<task>/<name>. */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (image, video or ZIP), if the caller owns it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": number[];
+                };
+            };
+            /** @description Unchanged (If-None-Match). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    health: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The database answers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_HealthDto"];
+                };
+            };
+            /** @description The database does not answer (code 5003). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_HealthDto"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    submit_lead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeadRequest"];
+            };
+        };
+        responses: {
+            /** @description Lead received. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_bool"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    ledger_page: {
+        parameters: {
+            query?: {
+                pageNum?: string;
+                pageSize?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the caller's lingshi ledger. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageDto_LedgerEntryDto"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                pageNum?: string;
+                pageSize?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the caller's messages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MessageListDto"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_all: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description All deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_bool"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    read_all: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description All marked read. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_bool"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    read: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The message id. */
+                msg_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Marked read. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_bool"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    serve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description This document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                pageNum?: string;
+                pageSize?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the caller's orders. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageDto_OrderDto"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateBody"];
+            };
+        };
+        responses: {
+            /** @description The order with its checkout (QR code or pay page). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OrderDto"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order number. */
+                order_no: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OrderDto"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order number. */
+                order_no: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cancelled order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OrderDto"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    notify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description WeChat Pay API v3 notification (signed). */
+        requestBody: {
+            content: {
+                "application/json": string;
+            };
+        };
+        responses: {
+            /** @description Accepted (WeChat Pay's own answer format). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Refused: malformed or foreign notification. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WechatReply"];
+                };
+            };
+            /** @description Refused: unsigned, badly signed or stale. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WechatReply"];
+                };
+            };
+            /** @description Not configured, or no such order. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WechatReply"];
+                };
+            };
+            /** @description Not processed; WeChat Pay retries. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WechatReply"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                page?: string;
+                size?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of saved images. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SavedPageDto"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveBody"];
+            };
+        };
+        responses: {
+            /** @description The saved image. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SavedImageDto"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The saved image id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_bool"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every task type's family, price rule and option bounds. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TaskTypesDto"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                pageNum?: string;
+                pageSize?: string;
+                bizType?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's tasks within their tier's history window, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PageDto_TaskDto"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    submit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 128 visible ASCII characters: a repeated submission with the same key returns the first task instead of charging again. */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubmitBody"];
+            };
+        };
+        responses: {
+            /** @description The task was created (or an earlier one with the same Idempotency-Key is returned). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SubmittedDto"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The task id. */
+                task_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The task. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TaskDto"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    status: {
+        parameters: {
+            query: {
+                index?: number;
+                quality: string;
+            };
+            header?: never;
+            path: {
+                /** @description The task id. */
+                task_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The preparation's state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DownloadDto"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    request: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The task id. */
+                task_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DownloadRequest"];
+            };
+        };
+        responses: {
+            /** @description The prepared file, or the preparation's state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DownloadDto"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancel: {
+        parameters: {
+            query: {
+                index?: number;
+                quality: string;
+            };
+            header?: never;
+            path: {
+                /** @description The task id. */
+                task_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The preparation was cancelled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DownloadDto"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    events: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The task id. */
+                task_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Server-sent events: the task's status and progress until it ends. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The task id. */
+                task_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["FileUpload"];
+            };
+        };
+        responses: {
+            /** @description The edited mask and the cutout made from it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SavedMaskDto"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    refine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The task id. */
+                task_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefineBody"];
+            };
+        };
+        responses: {
+            /** @description The refined mask (PNG). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": number[];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    stop: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The task id. */
+                task_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The task was stopped and its lingshi returned. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TaskDto"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["FileUpload"];
+            };
+        };
+        responses: {
+            /** @description The stored image (EXIF-oriented size). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UploadedDto"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    info: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed-in user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UserInfoDto"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
