@@ -1,37 +1,33 @@
 /** GET /api/user/info: the signed-in user (only fetched while a token is stored). */
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api/client';
+import type { components } from '../../../lib/api/schema';
 import { USER_INFO_QUERY_KEY, useToken } from '../../../lib/session';
 
-export interface User {
-  id: string | number;
-  phone: string | null;
-  email: string | null;
-  userName: string | null;
-  tenant: string | null;
-  tenantName: string | null;
-  tenantId: string | number | null;
-  tenantIcon: string | null;
-  companyName: string | null;
-}
+type Schemas = components['schemas'];
 
-export interface UserInfo {
+/**
+ * The signed-in user (UserDto), except `id`: the API sends an integer, the
+ * web also accepts a string id (the original app's), and the login dialog
+ * treats '' as no user.
+ */
+export type User = Omit<Schemas['UserDto'], 'id'> & { id: string | number };
+
+/**
+ * The user info (UserInfoDto; `points` is the lingshi balance, the API's
+ * field name) with `user` as above, except `benefitPackage`: the API's
+ * schema points its `product` at the shop's ProductDto (productId, kind,
+ * months, ...) while the user info sends `{productType}` (a second Rust
+ * struct of the same name), so the web's reading of it stays here.
+ */
+export type UserInfo = Omit<Schemas['UserInfoDto'], 'user' | 'benefitPackage'> & {
   user: User;
-  isChatAllow: boolean;
-  vipUser: boolean;
-  premiumVipUser: boolean;
-  professionalOrFlagship: boolean;
-  isHotspotTrial: boolean;
-  recommended: boolean;
-  inviterLink: string | null;
-  /** The lingshi balance (the API's field name). */
-  points: number | null;
   benefitPackage: {
     remainBeanCount?: number;
     endTime?: string | null;
     product?: { productType?: string } | null;
   } | null;
-}
+};
 
 export const userInfoKey = USER_INFO_QUERY_KEY;
 
