@@ -28,10 +28,10 @@ export type CapabilityState = Schemas['CapabilityState'];
 export type MissingModel = Schemas['MissingModel'];
 
 /**
- * One task type's capability (CapabilityDto), except `bizType`: the API's
- * schema spells the BizType enum as its Rust variants (`MattingImage`),
- * while the wire (and the web) uses `MATTING_IMAGE`. `lackingPools`: admins
- * only, the pools in which no worker serves this type.
+ * One task type's capability (CapabilityDto), except `bizType`: the API
+ * types it as its BizType enum; the web keeps any string, as it reads the
+ * type from the answer's keys and passes on types it does not know.
+ * `lackingPools`: admins only, the pools in which no worker serves this type.
  */
 export type BizCapability = Omit<Schemas['CapabilityDto'], 'bizType'> & { bizType: string };
 

@@ -72,7 +72,7 @@ export function useCancelTask() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (taskId: string) =>
-      request<{ taskId: string; status: string }>(`/admin/tasks/${encodeURIComponent(taskId)}/cancel`, {
+      request<Schemas['TaskDto']>(`/admin/tasks/${encodeURIComponent(taskId)}/cancel`, {
         method: 'POST',
         body: {},
       }),

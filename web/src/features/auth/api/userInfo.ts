@@ -15,19 +15,9 @@ export type User = Omit<Schemas['UserDto'], 'id'> & { id: string | number };
 
 /**
  * The user info (UserInfoDto; `points` is the lingshi balance, the API's
- * field name) with `user` as above, except `benefitPackage`: the API's
- * schema points its `product` at the shop's ProductDto (productId, kind,
- * months, ...) while the user info sends `{productType}` (a second Rust
- * struct of the same name), so the web's reading of it stays here.
+ * field name) with `user` as above.
  */
-export type UserInfo = Omit<Schemas['UserInfoDto'], 'user' | 'benefitPackage'> & {
-  user: User;
-  benefitPackage: {
-    remainBeanCount?: number;
-    endTime?: string | null;
-    product?: { productType?: string } | null;
-  } | null;
-};
+export type UserInfo = Omit<Schemas['UserInfoDto'], 'user'> & { user: User };
 
 export const userInfoKey = USER_INFO_QUERY_KEY;
 
