@@ -1057,6 +1057,7 @@ export interface components {
             hideHeader?: boolean;
             hideSidebar?: boolean;
             hideFloat?: boolean;
+            /** @description Hides the lingshi balance (`hidePoints`: the original app's name). */
             hidePoints?: boolean;
             hideEnterpriseService?: boolean;
         };
@@ -2061,7 +2062,10 @@ export interface components {
                 isHotspotTrial: boolean;
                 recommended: boolean;
                 inviterLink?: string | null;
-                /** Format: int64 */
+                /**
+                 * Format: int64
+                 * @description The lingshi balance (`points`: the original app's field name).
+                 */
                 points: number;
                 benefitPackage: components["schemas"]["BenefitPackageDto"];
                 /** @description Lingshi per bucket (spent top-up, then plan, then free). */
@@ -2667,7 +2671,10 @@ export interface components {
             isHotspotTrial: boolean;
             recommended: boolean;
             inviterLink?: string | null;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description The lingshi balance (`points`: the original app's field name).
+             */
             points: number;
             benefitPackage: components["schemas"]["BenefitPackageDto"];
             /** @description Lingshi per bucket (spent top-up, then plan, then free). */
