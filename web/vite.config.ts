@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { resolve } from 'node:path';
 
 // The API (actix-web) listens on 8080 and serves `dist/` in production with
 // an SPA fallback; in development Vite proxies `/api` to it.
@@ -26,6 +27,15 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // Two pages: the app (SPA, index.html) and the API reference
+    // (api-reference/index.html → dist/api-reference/index.html), which share
+    // dist/assets/.
+    rolldownOptions: {
+      input: {
+        main: resolve(import.meta.dirname, 'index.html'),
+        apiReference: resolve(import.meta.dirname, 'api-reference/index.html'),
+      },
+    },
   },
   test: {
     environment: 'jsdom',

@@ -24,7 +24,7 @@ test('sign in by SMS, spend 5 lingshi on a cutout, buy a top-up pack by QR', asy
   await login.getByTestId('auth-submit').click();
   await expect(login).toBeHidden();
   await expect(page.getByTestId('user-account')).toHaveText(phone);
-  await expect(page.getByTestId('user-points')).toContainText('500');
+  await expect(page.getByTestId('user-lingshi')).toContainText('500');
 
   // A cutout costs 5.
   await page.getByTestId('file-input').setInputFiles({ name: 'product.png', mimeType: 'image/png', buffer: productPng(1024) });
@@ -33,7 +33,7 @@ test('sign in by SMS, spend 5 lingshi on a cutout, buy a top-up pack by QR', asy
   await page.getByTestId('generate-button').click();
   await expect(page.getByTestId('result-image')).toBeVisible({ timeout: 180_000 });
   await page.reload();
-  await expect(page.getByTestId('user-points')).toContainText('495');
+  await expect(page.getByTestId('user-lingshi')).toContainText('495');
 
   // The benefits centre: the same balance, the charge in the coin details.
   await page.goto('/member');

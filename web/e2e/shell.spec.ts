@@ -243,7 +243,7 @@ test.describe('mobile shell @mobile', () => {
     const { token } = await registerThroughApi(request);
     await signInWithToken(page, token);
     await page.goto('/personal-center');
-    await expect(page.getByTestId('mobile-points')).toContainText('剩余灵石');
+    await expect(page.getByTestId('mobile-lingshi')).toContainText('剩余灵石');
     await expect(page.getByTestId('mobile-title')).toHaveText('创作空间');
     await expect(page.getByTestId('retention')).toContainText('7 天');
     await shot(page, testInfo, 'personal-center');

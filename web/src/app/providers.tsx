@@ -12,7 +12,7 @@ function SessionProvider({ children }: { children: ReactNode }) {
     const signedIn = !!token && !!data?.user;
     return {
       user: signedIn ? data.user : null,
-      points: signedIn ? (data.points ?? data.benefitPackage?.remainBeanCount ?? null) : null,
+      lingshi: signedIn ? (data.points ?? data.benefitPackage?.remainBeanCount ?? null) : null,
       loading: !!token && isPending,
       vipUser: signedIn && !!data.vipUser,
       isChatAllow: signedIn && !!data.isChatAllow,

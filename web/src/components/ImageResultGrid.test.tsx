@@ -22,6 +22,7 @@ const task = (over: Partial<Task> = {}): Task => ({
   errorMsg: null,
   createdAt: '2026-11-21T10:00:00Z',
   finishedAt: '2026-11-21T10:00:09Z',
+  waitingForPool: false,
   ...over,
 });
 

@@ -7,7 +7,10 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { request } from './api/client';
+import type { components } from './api/schema';
 import { useToken } from './session';
+
+type Schemas = components['schemas'];
 
 /**
  * - `available`: a live worker in the pool serves it.
@@ -19,31 +22,21 @@ import { useToken } from './session';
  * - `notAllowed`: only non-commercial models serve it and the operator or
  *   tenant refuses those.
  */
-export type CapabilityState = 'available' | 'waiting' | 'modelMissing' | 'noWorker' | 'notAllowed';
+export type CapabilityState = Schemas['CapabilityState'];
 
-export interface MissingModel {
-  id: string;
-  name: string;
-  licence: string;
-  commercialUse: boolean;
-  /** How an operator installs it (a command or a model-hub URL). */
-  install: string;
-  /** Why a worker did not load it, when one said. */
-  reason: string | null;
-}
+/** A model a node lacks: `install` says how an operator installs it, `reason` why a worker did not load it, when one said. */
+export type MissingModel = Schemas['MissingModel'];
 
-export interface BizCapability {
-  bizType: string;
-  state: CapabilityState;
-  missingModels: MissingModel[];
-  /** Admins only: the pools in which no worker serves this type. */
-  lackingPools: string[];
-}
+/**
+ * One task type's capability (CapabilityDto), except `bizType`: the API
+ * types it as its BizType enum; the web keeps any string, as it reads the
+ * type from the answer's keys and passes on types it does not know.
+ * `lackingPools`: admins only, the pools in which no worker serves this type.
+ */
+export type BizCapability = Omit<Schemas['CapabilityDto'], 'bizType'> & { bizType: string };
 
-export interface Capabilities {
-  pool: string;
-  bizTypes: Record<string, BizCapability>;
-}
+/** The caller's pool and, per task type (`bizType` key), whether it can run there. */
+export type Capabilities = Omit<Schemas['CapabilitiesDto'], 'bizTypes'> & { bizTypes: Record<string, BizCapability> };
 
 const STATES: readonly CapabilityState[] = ['available', 'waiting', 'modelMissing', 'noWorker', 'notAllowed'];
 

@@ -7,16 +7,27 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { request } from './api/client';
+import type { components } from './api/schema';
 import { useToken } from './session';
 
 export const BRAND_STORAGE_KEY = 'PIXMART_BRAND';
 export const DEFAULT_PRIMARY_COLOR = '#2352d8';
 
-/** Operator contact shown by "contact adviser"; the API may send text or fields. */
+type Schemas = components['schemas'];
+
+/**
+ * Operator contact shown by "contact adviser"; the web also reads fields.
+ * (The API's BrandDto sends `contact` as text or null only.)
+ */
 export type BrandContact =
   | string
   | { name?: string | null; phone?: string | null; email?: string | null; wechat?: string | null; note?: string | null };
 
+/**
+ * The brand after `normalizeConfig` (every field set). Not the API's
+ * BrandDto: `contact` there is `string | null`, and `logoUrl`, `contact`,
+ * `tutorialUrl` are optional.
+ */
 export interface Brand {
   id: string;
   name: string;
@@ -26,24 +37,20 @@ export interface Brand {
   tutorialUrl: string | null;
 }
 
-export interface ReferrerConfig {
-  hideHeader?: boolean;
-  hideSidebar?: boolean;
-  hideFloat?: boolean;
-  hidePoints?: boolean;
-  hideEnterpriseService?: boolean;
-}
+/**
+ * Chrome a tenant or a referrer hides (the API's ChromeSwitches; its
+ * `hidePoints` hides the lingshi balance).
+ */
+export type ReferrerConfig = Schemas['ChromeSwitches'];
 
 /** The signed-in user's tenant, when the configuration was merged for one. */
-export interface TenantInfo {
-  id: number;
-  name: string;
-  icon: string | null;
-  companyName: string | null;
-  enterprise: boolean;
-}
+export type TenantInfo = Schemas['TenantDto'];
 
-/** Which entries the shell shows, and whether the logo goes home. */
+/**
+ * Which entries the shell shows, and whether the logo goes home; every one
+ * set after `normalizeConfig` (the API's EntrySwitches leaves each optional:
+ * on unless switched off).
+ */
 export interface EntrySwitches {
   invite: boolean;
   messages: boolean;
@@ -52,13 +59,18 @@ export interface EntrySwitches {
 }
 
 /** The enterprise-service button: open /mott, or take a contact and leave for `url`. */
-export type EnterpriseServiceAction = { mode: 'mott' } | { mode: 'contact'; url?: string | null };
+export type EnterpriseServiceAction = Schemas['EnterpriseService'];
 
+/**
+ * `GET /api/config` after `normalizeConfig`: the API's ConfigDto with every
+ * part filled, `brand` and `entries` as above, and `flags` open to any
+ * boolean flag (the API's FlagsDto: `customizedImage`, `urlTokenLogin`).
+ */
 export interface AppConfig {
   brand: Brand;
   menuGroups: string[];
   routes: string[];
-  hidden: { headerPaths: string[]; sidebarPaths: string[] };
+  hidden: Schemas['HiddenDto'];
   referrers: Record<string, ReferrerConfig>;
   flags: { customizedImage: boolean } & Record<string, boolean>;
   /** A tenant's chrome hiding, for every page (referrers add to it). */

@@ -1,7 +1,7 @@
 /**
  * The membership reminder: when a non-free plan ends within
  * 0 to 3 days it opens once per plan period (a localStorage flag keyed by
- * user and end time). It also opens on insufficient points.
+ * user and end time). It also opens on insufficient lingshi.
  */
 import { useSyncExternalStore } from 'react';
 
@@ -54,25 +54,25 @@ export function markReminded(userId: string | number, endTime: string | number, 
 }
 
 /** "Not enough coins" asks for the same modal (opened by a generation page). */
-type Request = { reason: 'points' } | null;
-let pointsRequest: Request = null;
+type Request = { reason: 'lingshi' } | null;
+let lingshiRequest: Request = null;
 const listeners = new Set<() => void>();
 
-export function openPointsReminder(): void {
-  pointsRequest = { reason: 'points' };
+export function openLingshiReminder(): void {
+  lingshiRequest = { reason: 'lingshi' };
   listeners.forEach((l) => l());
 }
-export function closePointsReminder(): void {
-  pointsRequest = null;
+export function closeLingshiReminder(): void {
+  lingshiRequest = null;
   listeners.forEach((l) => l());
 }
-export function usePointsReminder(): Request {
+export function useLingshiReminder(): Request {
   return useSyncExternalStore(
     (l) => {
       listeners.add(l);
       return () => listeners.delete(l);
     },
-    () => pointsRequest,
-    () => pointsRequest,
+    () => lingshiRequest,
+    () => lingshiRequest,
   );
 }

@@ -8,7 +8,7 @@ import { createContext, useContext, useSyncExternalStore } from 'react';
 
 export const TOKEN_STORAGE_KEY = 'USER_TOKEN';
 
-/** Query-key prefix of the user info; invalidate it when points change. */
+/** Query-key prefix of the user info; invalidate it when the lingshi balance changes. */
 export const USER_INFO_QUERY_KEY = ['user', 'info'] as const;
 
 type Listener = () => void;
@@ -119,7 +119,7 @@ export interface SessionUser {
 
 export interface Session {
   user: SessionUser | null;
-  points: number | null;
+  lingshi: number | null;
   /** True while the user info of a stored token is still loading. */
   loading: boolean;
   vipUser: boolean;
@@ -132,7 +132,7 @@ export interface Session {
 
 export const EMPTY_SESSION: Session = {
   user: null,
-  points: null,
+  lingshi: null,
   loading: false,
   vipUser: false,
   isChatAllow: false,

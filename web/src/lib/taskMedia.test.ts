@@ -12,6 +12,7 @@ const task = (results: TaskResult[], over: Partial<Task> = {}): Task => ({
   errorMsg: null,
   createdAt: '2026-11-21T10:00:00Z',
   finishedAt: '2026-11-21T10:01:00Z',
+  waitingForPool: false,
   ...over,
 });
 

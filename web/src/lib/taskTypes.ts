@@ -6,23 +6,25 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { request } from './api/client';
+import type { components } from './api/schema';
 
-export type TaskFamily = 'segment' | 'compose' | 'diffusion' | 'qr' | 'video';
-export type Resolution = '480p' | '720p';
+type Schemas = components['schemas'];
 
-export type PriceRule =
-  | { rule: 'perTask'; lingshi: number }
-  /** × generated images (genNum), and × products in a batch. */
-  | { rule: 'perImage'; lingshi: number }
-  | ({ rule: 'byResolution' } & Record<Resolution, number>);
+/** Which kind of worker runs a type (the API's JobFamily). */
+export type TaskFamily = Schemas['JobFamily'];
 
-export interface TaskTypeInfo {
-  family: TaskFamily;
-  price: PriceRule;
-  /** Option bounds by name (genNumMax, erodeMax, topNDefault…). */
-  limits: Record<string, number>;
-}
+/** How a type is charged, in lingshi: per task, × generated images (genNum) and × products in a batch, or by resolution. */
+export type PriceRule = Schemas['PriceRule'];
+export type Resolution = Exclude<keyof Extract<PriceRule, { rule: 'byResolution' }>, 'rule'>;
 
+/** A type's family, price and option bounds by name (genNumMax, erodeMax, topNDefault…). */
+export type TaskTypeInfo = Schemas['TaskTypeDto'];
+
+/**
+ * The answer after `normalizeTaskTypes`. The API's TaskTypesDto types
+ * `limits` as GlobalLimitsDto (`{maxBatchItems}`); the web keeps every
+ * numeric global limit by name, like a type's limits.
+ */
 export interface TaskTypes {
   taskTypes: Record<string, TaskTypeInfo>;
   /** Limits that are not one type's (maxBatchItems). */

@@ -89,6 +89,7 @@ describe('useTaskForm', () => {
         errorMsg: null,
         createdAt: '2026-11-21T10:00:00Z',
         finishedAt: null,
+        waitingForPool: false,
       }),
     );
     expect(result.current.workspace.shown).toEqual({ taskId: 'h-1', beforeUrl: null, startedAt: Date.parse('2026-11-21T10:00:00Z') });

@@ -19,7 +19,7 @@ export function DesktopLayout() {
   const show = layoutVisibility(pathname, config, getStartup());
   return (
     <div className={show.float ? 'app desktop with-float' : 'app desktop'} data-layout="desktop">
-      {show.header && <TopBar menu={menu} showPoints={show.points} showEnterpriseService={show.enterpriseService} />}
+      {show.header && <TopBar menu={menu} showLingshi={show.lingshi} showEnterpriseService={show.enterpriseService} />}
       <div className="shell-body">
         {show.sidebar && <SideBar menu={menu} />}
         <main className="main">

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Modal, type ModalVariant } from '../../components/Modal';
 import { useI18n } from '../../lib/i18n';
-import { closePointsReminder, expiryReminderDue, markReminded, usePointsReminder } from '../../lib/membershipReminder';
+import { closeLingshiReminder, expiryReminderDue, markReminded, useLingshiReminder } from '../../lib/membershipReminder';
 import { useSession } from '../../lib/session';
 import { routeAccess } from '../routes/guards';
 import { findRoute } from '../routes/registry';
@@ -25,7 +25,7 @@ export function MembershipReminder({ variant = 'desktop' }: { variant?: ModalVar
   const navigate = useNavigate();
   const { user, productType, benefitEndTime } = useSession();
   const ctx = useGuardContext();
-  const points = usePointsReminder();
+  const lingshi = useLingshiReminder();
   const [expiry, setExpiry] = useState<{ days: number; key: string } | null>(null);
 
   const userId = user?.id ?? null;
@@ -39,29 +39,29 @@ export function MembershipReminder({ variant = 'desktop' }: { variant?: ModalVar
 
   const memberDef = findRoute('/member');
   const memberOpen = !!memberDef && routeAccess(memberDef, ctx) === 'ok';
-  const open = !!points || !!expiry;
+  const open = !!lingshi || !!expiry;
   const close = () => {
     setExpiry(null);
-    closePointsReminder();
+    closeLingshiReminder();
   };
 
-  const pointsBody =
+  const lingshiBody =
     productType === 'enterprise'
-      ? t('reminder.points.bodyEnterprise')
+      ? t('reminder.lingshi.bodyEnterprise')
       : variant === 'mobile'
-        ? t('reminder.points.bodyMobile')
-        : t('reminder.points.body');
+        ? t('reminder.lingshi.bodyMobile')
+        : t('reminder.lingshi.body');
 
   return (
     <Modal
       open={open}
       variant={variant}
-      title={points ? t('reminder.points.title') : t('reminder.expiry.title')}
+      title={lingshi ? t('reminder.lingshi.title') : t('reminder.expiry.title')}
       closeLabel={t('common.close')}
       onClose={close}
       testId="membership-reminder"
     >
-      <p data-testid="membership-reminder-body">{points ? pointsBody : t('reminder.expiry.body', { n: expiry?.days ?? 0 })}</p>
+      <p data-testid="membership-reminder-body">{lingshi ? lingshiBody : t('reminder.expiry.body', { n: expiry?.days ?? 0 })}</p>
       <div className="modal-actions">
         {memberOpen && variant === 'desktop' && productType !== 'enterprise' && (
           <button

@@ -21,13 +21,13 @@ export function mobileSwitchTargets(current: string, ctx: Parameters<typeof perm
 }
 
 /** Mobile header: back, the route's title with the sub-page dropdown, remaining lingshi. */
-export function MobileHeader({ showPoints }: { showPoints: boolean }) {
+export function MobileHeader({ showLingshi }: { showLingshi: boolean }) {
   const { t } = useI18n();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const route = useCurrentRoute();
   const ctx = useGuardContext();
-  const { user, points } = useSession();
+  const { user, lingshi } = useSession();
   const { config } = useAppConfig();
   const [open, setOpen] = useState(false);
   const [feedbackOpen, setFeedbackOpen] = useState(false);
@@ -124,9 +124,9 @@ export function MobileHeader({ showPoints }: { showPoints: boolean }) {
         {user && config.entries.messages && <MessageBell />}
         <LangSwitch />
         {user ? (
-          showPoints && (
-            <span className="points" data-testid="mobile-points">
-              {t('mobile.points', { n: points ?? 0 })}
+          showLingshi && (
+            <span className="lingshi" data-testid="mobile-lingshi">
+              {t('mobile.lingshi', { n: lingshi ?? 0 })}
             </span>
           )
         ) : (

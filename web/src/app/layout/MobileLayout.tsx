@@ -20,7 +20,7 @@ export function MobileLayout() {
   const show = layoutVisibility(pathname, config, startup);
   return (
     <div className="app mobile" data-layout="mobile">
-      {show.header && headerVisible(startup) && <MobileHeader showPoints={show.points} />}
+      {show.header && headerVisible(startup) && <MobileHeader showLingshi={show.lingshi} />}
       <main className="mobile-main">
         <Outlet />
       </main>

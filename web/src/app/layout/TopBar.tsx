@@ -14,11 +14,11 @@ import { MenuLink } from './MenuLink';
 /** Desktop top bar: brand, the brand's menu groups, language, account. */
 export function TopBar({
   menu,
-  showPoints,
+  showLingshi,
   showEnterpriseService = true,
 }: {
   menu: MenuSection[];
-  showPoints: boolean;
+  showLingshi: boolean;
   showEnterpriseService?: boolean;
 }) {
   const { t } = useI18n();
@@ -54,7 +54,7 @@ export function TopBar({
         )}
         {user && config.entries.messages && <MessageBell />}
         <LangSwitch />
-        <UserMenu showPoints={showPoints} />
+        <UserMenu showLingshi={showLingshi} />
       </div>
     </header>
   );

@@ -10,7 +10,7 @@ import { useSession } from '../../lib/session';
  */
 export function PersonalCenterPage() {
   const { t } = useI18n();
-  const { user, points, productType } = useSession();
+  const { user, lingshi, productType } = useSession();
   const tier = isProductType(productType) ? productType : 'free';
   const account = user ? user.phone || user.email || user.userName || String(user.id) : '';
   return (
@@ -25,8 +25,8 @@ export function PersonalCenterPage() {
           <strong data-testid="personal-account">{account}</strong>
         </div>
         <div>
-          <span className="muted">{t('personal.points')}</span>
-          <strong data-testid="personal-points">{points ?? 0}</strong>
+          <span className="muted">{t('personal.lingshi')}</span>
+          <strong data-testid="personal-lingshi">{lingshi ?? 0}</strong>
         </div>
         <p className="retention" data-testid="retention">
           {t('personal.retention', { tier: t(`tier.${tier}` as MessageKey), n: retentionDays(tier) })}

@@ -101,7 +101,7 @@ export interface LayoutVisibility {
   header: boolean;
   sidebar: boolean;
   float: boolean;
-  points: boolean;
+  lingshi: boolean;
   enterpriseService: boolean;
 }
 
@@ -125,7 +125,7 @@ export function layoutVisibility(
     header: !startup.headHidden && !ref.hideHeader && !onPath(pathname, config.hidden.headerPaths),
     sidebar: !ref.hideSidebar && !onPath(pathname, config.hidden.sidebarPaths),
     float: !ref.hideFloat,
-    points: !ref.hidePoints,
+    lingshi: !ref.hidePoints,
     enterpriseService: !ref.hideEnterpriseService,
   };
 }

@@ -158,14 +158,14 @@ describe('guards', () => {
       referrers: { 'partner-x': { hideHeader: true, hideSidebar: true, hideFloat: true, hidePoints: true } },
     });
     const none = { referrer: null, headHidden: false };
-    expect(layoutVisibility('/', config, none)).toMatchObject({ header: true, sidebar: true, float: true, points: true });
+    expect(layoutVisibility('/', config, none)).toMatchObject({ header: true, sidebar: true, float: true, lingshi: true });
     expect(layoutVisibility('/ai-cutout', config, none)).toMatchObject({ header: false, sidebar: true });
     expect(layoutVisibility('/personal-center', config, none)).toMatchObject({ header: true, sidebar: false });
     expect(layoutVisibility('/', config, { referrer: 'partner-x', headHidden: false })).toEqual({
       header: false,
       sidebar: false,
       float: false,
-      points: false,
+      lingshi: false,
       enterpriseService: true,
     });
     expect(layoutVisibility('/', config, { referrer: 'unknown', headHidden: false }).header).toBe(true);

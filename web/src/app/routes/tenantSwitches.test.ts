@@ -27,7 +27,7 @@ describe('tenant switches in the shell', () => {
       header: true,
       sidebar: true,
       float: false,
-      points: false,
+      lingshi: false,
       enterpriseService: true,
     });
     const withRef = {
@@ -38,7 +38,7 @@ describe('tenant switches in the shell', () => {
       header: false,
       sidebar: true,
       float: false,
-      points: false,
+      lingshi: false,
       enterpriseService: false,
     });
     expect(layoutVisibility('/', DEFAULT_CONFIG, none).float).toBe(true);

@@ -3,13 +3,14 @@
  * shared/src/domain/tier.rs (the API enforces it; this only describes it)
  * and lib/retention for the history.
  */
+import type { components } from '../../lib/api/schema';
 import type { MessageKey } from '../../lib/i18n';
 import { RETENTION_DAYS, isProductType, type ProductType } from '../../lib/retention';
 
 /** Ascending, as the server orders them. */
 export const TIERS: readonly ProductType[] = ['free', 'basic', 'professional', 'premium', 'flagship', 'enterprise'];
 
-export type Speed = 'standard' | 'fast' | 'exclusive';
+export type Speed = components['schemas']['Speed'];
 
 export interface TierFeatures {
   speed: Speed;
@@ -36,7 +37,7 @@ export function tierFeatures(tier: ProductType): TierFeatures {
 }
 
 export interface PlanLike {
-  productType: string | null;
+  productType?: string | null;
   months: number;
 }
 
@@ -68,7 +69,7 @@ export function planTermLabel(months: number, t: Translate): string {
 
 export interface OrderLikeProduct {
   kind: 'plan' | 'pack';
-  productType: string | null;
+  productType?: string | null;
   months: number;
   lingshi: number;
   /** The name the server stored, in the language of the moment it was ordered. */

@@ -9,19 +9,16 @@
  * without 2K gets the server's benefits-centre prompt (the caller shows it).
  */
 import { api } from './client';
+import type { components } from './schema';
 
-export type DownloadQuality = 'standard' | '2k';
+type Schemas = components['schemas'];
+
+export type DownloadQuality = Schemas['DownloadQuality'];
 export const DOWNLOAD_QUALITIES: readonly DownloadQuality[] = ['standard', '2k'];
-export type DownloadState = 'NONE' | 'PREPARING' | 'READY' | 'FAILED';
+export type DownloadState = Schemas['DownloadState'];
 
-export interface DownloadInfo {
-  state: DownloadState;
-  quality: DownloadQuality;
-  url?: string;
-  longSide: number;
-  /** 0..1 while a worker prepares it. */
-  progress?: number;
-}
+/** `url` once READY; `progress` 0..1 while a worker prepares it. */
+export type DownloadInfo = Schemas['DownloadDto'];
 
 /** The server's answer for 2K on a plan without it. */
 export const NEEDS_MEMBERSHIP_ERROR = 'DOWNLOAD_2K_NEEDS_MEMBERSHIP';

@@ -9,28 +9,17 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from './client';
 import type { DownloadQuality } from './downloads';
+import type { components } from './schema';
 
-export interface SavedImage {
-  id: string;
-  taskId: string;
-  bizType: string;
-  index: number;
-  quality: DownloadQuality;
-  /** `/api/files/<key>` (needs the bearer header). */
-  url: string;
-  width: number;
-  height: number;
-  /** RFC 3339. */
-  createdAt: string;
-}
+/** `url` is `/api/files/<key>` (needs the bearer header); `createdAt` RFC 3339. */
+export type SavedImage = components['schemas']['SavedImageDto'];
 
-export interface SavedImagePage {
-  items: SavedImage[];
-  total: number;
-  page: number;
-  size: number;
-}
+export type SavedImagePage = components['schemas']['SavedPageDto'];
 
+/**
+ * The body of POST /api/saved-images. The API's SaveBody leaves every field
+ * untyped (a mistyped one is its INVALID_PARAM), so the web writes it here.
+ */
 export interface SaveImageBody {
   taskId: string;
   index: number;

@@ -4,13 +4,16 @@
  */
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isApiError, request } from './client';
-import { openPointsReminder } from '../membershipReminder';
+import { openLingshiReminder } from '../membershipReminder';
 import { USER_INFO_QUERY_KEY } from '../session';
+import type { components } from './schema';
+
+type Schemas = components['schemas'];
 
 /** Error ids the API may use for "not enough coins" (not in its catalogue yet). */
-export const INSUFFICIENT_POINTS_ERRORS: readonly string[] = ['INSUFFICIENT_LINGSHI'];
+export const INSUFFICIENT_LINGSHI_ERRORS: readonly string[] = ['INSUFFICIENT_LINGSHI'];
 
-export type TaskStatus = 'NEW' | 'RUNNING' | 'SUCCESS' | 'FAILED' | 'TIMEOUT';
+export type TaskStatus = Schemas['TaskStatus'];
 export const TERMINAL_STATUSES: readonly TaskStatus[] = ['SUCCESS', 'FAILED', 'TIMEOUT'];
 export const POLL_INTERVAL_MS = 2000;
 export const DEFAULT_PAGE_SIZE = 10;
@@ -21,26 +24,22 @@ export function isTerminal(status: string | null | undefined): boolean {
   return !!status && (TERMINAL_STATUSES as readonly string[]).includes(status);
 }
 
-export interface TaskResult {
-  url: string;
-  kind: 'image' | 'mask' | 'thumbnail' | 'video' | 'poster';
-  width: number;
-  height: number;
-}
+/** One result file (`durationMs` on video results only). */
+export type TaskResult = Schemas['ResultDto'];
 
-export interface Task {
-  taskId: string;
-  bizType: string;
-  status: TaskStatus;
-  progress: number | null;
-  results: TaskResult[] | null;
-  errorMsg: string | null;
-  createdAt: string | null;
-  finishedAt: string | null;
-  /** Not in the contract: read only if the server sends it. */
+/**
+ * A task as the API sends it (TaskDto), except `params`: the API describes
+ * it as any JSON (the submitted options), the web reads only these two.
+ */
+export type Task = Omit<Schemas['TaskDto'], 'params'> & {
   params?: { imageUrl?: string; model?: string } | null;
-}
+};
 
+/**
+ * `GET /api/tasks` data. The API's PageDto<TaskDto> has no schema of its
+ * own (it is inlined in Envelope_PageDto_TaskDto), and its tasks carry the
+ * generic `params`; the page is written here over `Task`.
+ */
 export interface TaskPage {
   list: Task[];
   total: number;
@@ -51,10 +50,7 @@ export interface CreateTaskBody<P> {
   params: P;
 }
 
-export interface CreatedTask {
-  taskId: string;
-  status: TaskStatus;
-}
+export type CreatedTask = Schemas['SubmittedDto'];
 
 export const taskKeys = {
   all: ['tasks'] as const,
@@ -111,7 +107,7 @@ export function useCreateTask<P>() {
     },
     onError: (e) => {
       // Not enough coins: the membership/lingshi reminder explains where to top up.
-      if (isApiError(e) && INSUFFICIENT_POINTS_ERRORS.includes(e.error)) openPointsReminder();
+      if (isApiError(e) && INSUFFICIENT_LINGSHI_ERRORS.includes(e.error)) openLingshiReminder();
     },
   });
 }

@@ -1,10 +1,10 @@
-/** POST /api/uploads (multipart field `file`) → `{urls: ["/api/files/<key>"]}`. */
+/** POST /api/uploads (multipart field `file`) → `{urls: ["/api/files/<key>"], width, height}`. */
 import { useMutation } from '@tanstack/react-query';
 import { request } from './client';
+import type { components } from './schema';
 
-export interface UploadResult {
-  urls: string[];
-}
+/** The stored upload's address and its displayed (EXIF-oriented) size. */
+export type UploadResult = components['schemas']['UploadedDto'];
 
 /** `silent`: the caller shows a failure itself (no toast). */
 export function uploadFile(file: Blob, filename?: string, options: { silent?: boolean } = {}): Promise<UploadResult> {

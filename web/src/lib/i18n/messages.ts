@@ -26,7 +26,7 @@ export const messages = {
   'app.lang.label': { zh: '切换语言', en: 'Switch language' },
   'app.login': { zh: '登录', en: 'Log in' },
   'app.logout': { zh: '退出登录', en: 'Log out' },
-  'app.points': { zh: '灵石 {n}', en: '{n} coins' },
+  'app.lingshi': { zh: '灵石 {n}', en: '{n} coins' },
   'app.notFound': { zh: '页面不存在', en: 'Page not found' },
   'app.backHome': { zh: '返回首页', en: 'Back to home' },
   'app.loading': { zh: '加载中…', en: 'Loading…' },
@@ -79,20 +79,20 @@ export const messages = {
   'mobile.switch': { zh: '切换页面', en: 'Switch page' },
   'mobile.back': { zh: '返回', en: 'Back' },
   'mobile.feedback': { zh: '帮助与反馈', en: 'Help & feedback' },
-  'mobile.points': { zh: '剩余灵石 {n}', en: '{n} coins left' },
+  'mobile.lingshi': { zh: '剩余灵石 {n}', en: '{n} coins left' },
 
   'reminder.expiry.title': { zh: '会员到期提醒', en: 'Membership expiry reminder' },
   'reminder.expiry.body': { zh: '您的会员权益仅剩 {n} 天', en: 'Your membership benefits end in {n} days' },
-  'reminder.points.title': { zh: '灵石不足', en: 'Not Enough Gold Coins' },
-  'reminder.points.body': {
+  'reminder.lingshi.title': { zh: '灵石不足', en: 'Not Enough Gold Coins' },
+  'reminder.lingshi.body': {
     zh: '您的灵石数量不足，快去权益中心加购吧～',
     en: 'You do not have enough coins; top up in the benefit centre',
   },
-  'reminder.points.bodyMobile': {
+  'reminder.lingshi.bodyMobile': {
     zh: '您的灵石数量不足，请前往电脑端权益中心加购～',
     en: 'You do not have enough coins; top up in the benefit centre on a computer',
   },
-  'reminder.points.bodyEnterprise': {
+  'reminder.lingshi.bodyEnterprise': {
     zh: '您的灵石数量不足，请联系客服购买灵石～',
     en: 'You do not have enough coins; contact customer service to buy more',
   },
@@ -114,7 +114,7 @@ export const messages = {
   },
   'personal.empty': { zh: '暂无创作记录', en: 'Nothing created yet' },
   'personal.account': { zh: '账号', en: 'Account' },
-  'personal.points': { zh: '剩余灵石', en: 'Coins left' },
+  'personal.lingshi': { zh: '剩余灵石', en: 'Coins left' },
 
   'agreement.userAgreement': { zh: '用户协议', en: 'User agreement' },
   'agreement.privacyPolicy': { zh: '隐私政策', en: 'Privacy policy' },

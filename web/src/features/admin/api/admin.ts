@@ -4,73 +4,32 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api/client';
+import type { components } from '../../../lib/api/schema';
+
+type Schemas = components['schemas'];
 
 export type NodeStatus = 'live' | 'stale' | 'draining' | 'paused' | 'offline';
 export type NodeAction = 'drain' | 'pause' | 'resume';
 
-export interface FleetNode {
-  id: string;
-  host: string;
-  version: string;
-  device: string;
-  pool: string;
-  bizTypes: string[];
-  concurrency: number;
+/**
+ * A worker node (NodeDto), except `status` and `desiredState`, which the
+ * API's schema types as plain strings (its descriptions list the values the
+ * web writes here).
+ */
+export type FleetNode = Omit<Schemas['NodeDto'], 'status' | 'desiredState'> & {
   status: NodeStatus;
   desiredState: 'active' | 'paused' | 'draining';
-  currentJobs: number;
-  jobsDone: number;
-  jobsFailed: number;
-  throughputPerMin: number;
-  load: number;
-  metricsAddr: string | null;
-  /** Registry ids of the models it loaded (model registry). */
-  models?: string[];
-  /** Task types it does not serve, with the model ids it lacks. */
-  missingModels?: Record<string, string[]>;
-  /** Its diffusion model, on which device, and the memory its weights hold. */
-  diffusion?: DiffusionReport | null;
-  startedAt: string;
-  lastHeartbeatAt: string;
-}
+};
 
-export interface DiffusionReport {
-  model: string;
-  /** `cpu` or `cuda:<n>`. */
-  device: string;
-  weightBytes: number;
-  inpainting: boolean;
-}
+/** A node's diffusion model, on which device (`cpu` or `cuda:<n>`), and the memory its weights hold. */
+export type DiffusionReport = Schemas['DiffusionReport'];
 
-export interface QueueDepth {
-  bizType: string;
-  pool: string;
-  lane: string;
-  queue: string;
-  waiting: number;
-  dispatched: number;
-  running: number;
-  redisDepth: number | null;
-}
+export type QueueDepth = Schemas['QueueDepthDto'];
 
-export interface PoolRow {
-  pool: string;
-  tenants: number[];
-  liveWorkers: number;
-  liveConcurrency: number;
-  queuedTasks: number;
-  runningTasks: number;
-  noLiveWorker: boolean;
-  stranded: boolean;
-  /** Task types no node of the pool served recently, and the models its nodes lack. */
-  lacking?: PoolLacking[];
-}
+/** A pool; `lacking`: task types no node of the pool served recently, and the models its nodes lack. */
+export type PoolRow = Schemas['PoolDto'];
 
-export interface PoolLacking {
-  bizType: string;
-  state: 'modelMissing' | 'noWorker' | 'notAllowed';
-  missingModels: string[];
-}
+export type PoolLacking = Schemas['LackingDto'];
 
 const REFRESH_MS = 3000;
 export const adminKeys = {
@@ -113,7 +72,7 @@ export function useCancelTask() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (taskId: string) =>
-      request<{ taskId: string; status: string }>(`/admin/tasks/${encodeURIComponent(taskId)}/cancel`, {
+      request<Schemas['TaskDto']>(`/admin/tasks/${encodeURIComponent(taskId)}/cancel`, {
         method: 'POST',
         body: {},
       }),

@@ -1,15 +1,10 @@
 /** Tenants' dedicated pools (`/api/admin/tenants`, admin role only). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api/client';
+import type { components } from '../../../lib/api/schema';
 
-export interface TenantPool {
-  id: number;
-  slug: string;
-  name: string;
-  enterprise: boolean;
-  /** `default` when the tenant shares the common pool. */
-  pool: string;
-}
+/** A tenant and its pool (`default` when the tenant shares the common pool). */
+export type TenantPool = components['schemas']['TenantPoolDto'];
 
 export const tenantPoolKeys = { all: ['admin', 'tenants'] as const };
 

@@ -5,6 +5,7 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { request } from '../../../lib/api/client';
+import type { components } from '../../../lib/api/schema';
 import { setToken } from '../../../lib/session';
 
 export type LoginBody =
@@ -12,14 +13,8 @@ export type LoginBody =
   | { loginType: 'sms_code'; mobileId: string; verifyCode: string; inviteCode?: string }
   | { loginType: 'mail_code'; mail: string; verifyCode: string };
 
-export interface LoginResult {
-  token: string;
-  tokenType: string;
-  /** True when an SMS sign-in created the account. */
-  registered?: boolean;
-  hint?: string;
-  mobileHint?: string;
-}
+/** `registered`: true when an SMS sign-in created the account (then `hint`, `mobileHint`). */
+export type LoginResult = components['schemas']['SignedIn'];
 
 export function login(body: LoginBody): Promise<LoginResult> {
   return request<LoginResult>('/auth/login', {

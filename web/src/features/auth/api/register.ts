@@ -1,6 +1,7 @@
 /** POST /api/auth/register {mobileId | mail, verifyCode, password, confirmPassword, agreement, inviteCode?} → {token}. */
 import { useMutation } from '@tanstack/react-query';
 import { request } from '../../../lib/api/client';
+import type { components } from '../../../lib/api/schema';
 import { setToken } from '../../../lib/session';
 
 export type RegisterBody = {
@@ -11,9 +12,7 @@ export type RegisterBody = {
   inviteCode?: string;
 } & ({ mobileId: string } | { mail: string });
 
-export interface RegisterResult {
-  token: string;
-}
+export type RegisterResult = components['schemas']['SignedIn'];
 
 export function register(body: RegisterBody): Promise<RegisterResult> {
   return request<RegisterResult>('/auth/register', {

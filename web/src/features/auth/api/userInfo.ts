@@ -1,36 +1,23 @@
 /** GET /api/user/info: the signed-in user (only fetched while a token is stored). */
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api/client';
+import type { components } from '../../../lib/api/schema';
 import { USER_INFO_QUERY_KEY, useToken } from '../../../lib/session';
 
-export interface User {
-  id: string | number;
-  phone: string | null;
-  email: string | null;
-  userName: string | null;
-  tenant: string | null;
-  tenantName: string | null;
-  tenantId: string | number | null;
-  tenantIcon: string | null;
-  companyName: string | null;
-}
+type Schemas = components['schemas'];
 
-export interface UserInfo {
-  user: User;
-  isChatAllow: boolean;
-  vipUser: boolean;
-  premiumVipUser: boolean;
-  professionalOrFlagship: boolean;
-  isHotspotTrial: boolean;
-  recommended: boolean;
-  inviterLink: string | null;
-  points: number | null;
-  benefitPackage: {
-    remainBeanCount?: number;
-    endTime?: string | null;
-    product?: { productType?: string } | null;
-  } | null;
-}
+/**
+ * The signed-in user (UserDto), except `id`: the API sends an integer, the
+ * web also accepts a string id (the original app's), and the login dialog
+ * treats '' as no user.
+ */
+export type User = Omit<Schemas['UserDto'], 'id'> & { id: string | number };
+
+/**
+ * The user info (UserInfoDto; `points` is the lingshi balance, the API's
+ * field name) with `user` as above.
+ */
+export type UserInfo = Omit<Schemas['UserInfoDto'], 'user'> & { user: User };
 
 export const userInfoKey = USER_INFO_QUERY_KEY;
 

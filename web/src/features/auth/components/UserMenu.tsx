@@ -5,7 +5,7 @@ import { useLogout } from '../api/logout';
 import { useUserInfo } from '../api/userInfo';
 
 /** Top-bar corner: the signed-in account (phone or email) and log out, or log in. */
-export function UserMenu({ showPoints = true, compact = false }: { showPoints?: boolean; compact?: boolean }) {
+export function UserMenu({ showLingshi = true, compact = false }: { showLingshi?: boolean; compact?: boolean }) {
   const { t } = useI18n();
   const token = useToken();
   const navigate = useNavigate();
@@ -22,12 +22,12 @@ export function UserMenu({ showPoints = true, compact = false }: { showPoints?: 
     );
   }
   const account = user.phone || user.email || user.userName || String(user.id);
-  const points = info?.points ?? info?.benefitPackage?.remainBeanCount;
+  const lingshi = info?.points ?? info?.benefitPackage?.remainBeanCount;
   return (
     <div className="user-menu">
-      {showPoints && typeof points === 'number' && (
-        <span className="points" data-testid="user-points">
-          {t('app.points', { n: points })}
+      {showLingshi && typeof lingshi === 'number' && (
+        <span className="lingshi" data-testid="user-lingshi">
+          {t('app.lingshi', { n: lingshi })}
         </span>
       )}
       {!compact && (

@@ -5,57 +5,29 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
+import type { components } from '../../../lib/api/schema';
 import { USER_INFO_QUERY_KEY, useToken } from '../../../lib/session';
 import { orderPollInterval } from '../rules';
 
-export interface Product {
-  productId: string;
-  kind: 'plan' | 'pack';
-  productType: string | null;
-  months: number;
-  lingshi: number;
-  priceFen: number;
-  name: string;
-}
+type Schemas = components['schemas'];
 
-export interface Products {
-  plans: Product[];
-  packs: Product[];
-}
+/** A plan or a pack on sale (the shop's ProductDto). */
+export type Product = Schemas['ProductDto'];
 
-export interface LedgerEntry {
-  id: number;
-  kind: string;
-  bucket: 'topup' | 'plan' | 'free';
-  amount: number;
-  taskId: string | null;
-  /** The charged or refunded task's type, while the task exists. */
-  bizType?: string | null;
-  createdAt: string;
-}
+export type Products = Schemas['ProductsDto'];
 
-export interface Payment {
-  payUrl: string;
-  qrCode: string;
-}
+/**
+ * A ledger line (LedgerEntryDto), except `bucket`, which the API's schema
+ * types as a string (its description: topup, plan or free).
+ */
+export type LedgerEntry = Omit<Schemas['LedgerEntryDto'], 'bucket'> & { bucket: 'topup' | 'plan' | 'free' };
 
-export interface Order {
-  orderNo: string;
-  productId: string;
-  kind: 'plan' | 'pack';
-  productType: string | null;
-  name: string;
-  amountFen: number;
-  lingshi: number;
-  months: number;
-  status: number;
-  createdAt: string;
-  expiresAt: string;
-  paidAt: string | null;
-  closedAt: string | null;
-  payment: Payment | null;
-}
+export type Payment = Schemas['PaymentDto'];
 
+/** `status`: the original app's codes (0 pending … 6 refunded). */
+export type Order = Schemas['OrderDto'];
+
+/** A page of a list (the API's PageDto<T>, which has no schema of its own). */
 export interface Page<T> {
   list: T[];
   total: number;

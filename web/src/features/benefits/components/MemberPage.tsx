@@ -23,7 +23,7 @@ export function MemberPage() {
   const { t, lang } = useI18n();
   // The mobile shell is narrow; the page itself only changes the hint and the modal timing.
   const mobile = typeof window !== 'undefined' && !!window.matchMedia?.('(max-width: 768px)').matches;
-  const { points, productType, benefitEndTime } = useSession();
+  const { lingshi, productType, benefitEndTime } = useSession();
   const products = useProducts();
   const [ledgerPage, setLedgerPage] = useState(1);
   const [ordersPage, setOrdersPage] = useState(1);
@@ -67,7 +67,7 @@ export function MemberPage() {
       <header className="page-header">
         <h1>{t('benefits.title')}</h1>
         <p>
-          {t('benefits.balance')}: <strong data-testid="benefits-balance">{points ?? 0}</strong> ·{' '}
+          {t('benefits.balance')}: <strong data-testid="benefits-balance">{lingshi ?? 0}</strong> ·{' '}
           {t('benefits.currentPlan')}:{' '}
           <span data-testid="benefits-plan" data-tier={tier}>
             {t(`tier.${tier}`)}

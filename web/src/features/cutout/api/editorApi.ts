@@ -4,14 +4,12 @@
  * - POST /api/tasks/{id}/refine {clicks} answers the refined mask PNG.
  */
 import { request, requestBlob } from '../../../lib/api/client';
+import type { components } from '../../../lib/api/schema';
 
-export interface RefineClick {
-  x: number;
-  y: number;
-  keep: boolean;
-}
+/** One click of the editor in the result's pixel coordinates: keep or remove. */
+export type RefineClick = components['schemas']['RefineClick'];
 
-export function saveMask(taskId: string, png: Blob): Promise<{ mask: string; image: string }> {
+export function saveMask(taskId: string, png: Blob): Promise<components['schemas']['SavedMaskDto']> {
   const form = new FormData();
   form.append('file', png, 'mask.png');
   return request(`/tasks/${taskId}/mask`, { method: 'PUT', body: form });

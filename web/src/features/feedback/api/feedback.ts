@@ -1,6 +1,7 @@
 /** POST /api/feedback/uploads (one png/jpeg ≤ 20 MB) and POST /api/feedback. */
 import { useMutation } from '@tanstack/react-query';
 import { request } from '../../../lib/api/client';
+import type { components } from '../../../lib/api/schema';
 
 export interface FeedbackBody {
   title: string;
@@ -8,10 +9,10 @@ export interface FeedbackBody {
   attachments: { url: string }[];
 }
 
-export function uploadFeedbackImage(file: File): Promise<{ urls: string[] }> {
+export function uploadFeedbackImage(file: File): Promise<components['schemas']['FeedbackUploadDto']> {
   const form = new FormData();
   form.append('file', file, file.name);
-  return request<{ urls: string[] }>('/feedback/uploads', { method: 'POST', body: form });
+  return request<components['schemas']['FeedbackUploadDto']>('/feedback/uploads', { method: 'POST', body: form });
 }
 
 export function useSubmitFeedback() {

@@ -4,27 +4,21 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
+import type { components } from '../../../lib/api/schema';
 import { t } from '../../../lib/i18n';
 import { useToken } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { MESSAGE_PAGE_SIZE, type MsgContentType } from '../rules';
 
-export interface Message {
-  msgId: number;
-  msgTitle: string;
-  msgBrief: string;
-  msgContent: string;
-  msgContentType: MsgContentType;
-  msgSendTime: string;
-  msgImg: string | null;
-  readed: boolean;
-}
+type Schemas = components['schemas'];
 
-export interface MessagePage {
-  list: Message[];
-  total: number;
-  unReadMsgCnt: number;
-}
+/**
+ * A message (MessageDto), except `msgContentType`, which the API's schema
+ * types as a string; the web renders text, html and link.
+ */
+export type Message = Omit<Schemas['MessageDto'], 'msgContentType'> & { msgContentType: MsgContentType };
+
+export type MessagePage = Omit<Schemas['MessageListDto'], 'list'> & { list: Message[] };
 
 export const messagesKey = ['messages'] as const;
 

@@ -1,19 +1,12 @@
 /** GET /api/backgrounds: the palette and the template library (public). */
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api/client';
+import type { components } from '../../../lib/api/schema';
 
-export interface TemplateEntry {
-  id: string;
-  category: 'studio' | 'texture' | 'scene' | string;
-  name: string;
-  /** A public WebP preview. */
-  previewUrl: string;
-}
+/** A background template (category studio, texture, scene…); `previewUrl` is a public WebP preview. */
+export type TemplateEntry = components['schemas']['TemplateDto'];
 
-export interface BackgroundLibrary {
-  palette: { name: string; hex: string }[];
-  templates: TemplateEntry[];
-}
+export type BackgroundLibrary = components['schemas']['LibraryDto'];
 
 export const backgroundsKey = ['backgrounds'] as const;
 

@@ -1,14 +1,11 @@
 /** POST /api/batches with bizType PRODUCT_IMAGE (single tasks go through useSubmitTask). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api/client';
+import type { components } from '../../../lib/api/schema';
 import { USER_INFO_QUERY_KEY } from '../../../lib/session';
 import { PRODUCT_IMAGE_BIZ_TYPE, type ProductParams } from '../constants';
 
-export interface CreatedBatch {
-  batchId: string;
-  total: number;
-  taskIds: string[];
-}
+export type CreatedBatch = components['schemas']['BatchCreatedDto'];
 
 /** One background setting over many products, charged per image. */
 export function useCreateProductBatch() {

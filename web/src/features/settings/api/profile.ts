@@ -4,21 +4,11 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api/client';
+import type { components } from '../../../lib/api/schema';
 import { USER_INFO_QUERY_KEY, useToken } from '../../../lib/session';
 
-export interface Profile {
-  user: {
-    id: number | string;
-    userName: string | null;
-    phone: string | null;
-    email: string | null;
-    tenant: string | null;
-    tenantName: string | null;
-    tenantId: number | string | null;
-    tenantIcon: string | null;
-    companyName: string | null;
-  };
-}
+/** The user part of the user info (UserInfoDto's UserDto). */
+export type Profile = Pick<components['schemas']['UserInfoDto'], 'user'>;
 
 export function useProfile() {
   const token = useToken();
