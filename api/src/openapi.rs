@@ -6,10 +6,9 @@
 //! committed copy the web's TypeScript types are generated from (a test keeps
 //! the two equal).
 
-use actix_web::get;
 use std::sync::LazyLock;
 
-use actix_web::HttpResponse;
+use actix_web::{get, HttpResponse};
 use pixmart_shared::ErrorCode;
 use serde::Serialize;
 use utoipa::openapi::path::Operation;
@@ -137,8 +136,12 @@ fn add_error_answer(op: &mut Operation) {
     op.responses.responses.entry("default".to_owned()).or_insert(RefOr::T(error));
 }
 
+/// The document, built once per process: the JSON below and the 405
+/// answer's `Allow` both read it.
+static DOCUMENT: LazyLock<OpenApi> = LazyLock::new(document);
+
 /// The document as served and as committed (pretty, stable key order).
-pub static DOCUMENT_JSON: LazyLock<String> = LazyLock::new(|| match document().to_pretty_json() {
+pub static DOCUMENT_JSON: LazyLock<String> = LazyLock::new(|| match DOCUMENT.to_pretty_json() {
     Ok(json) => json + "\n",
     Err(e) => {
         tracing::error!(error = %e, "cannot serialise the OpenAPI document");
@@ -148,7 +151,7 @@ pub static DOCUMENT_JSON: LazyLock<String> = LazyLock::new(|| match document().t
 
 /// The documented paths as segment patterns, with their methods.
 static METHODS: LazyLock<Vec<(Vec<String>, String)>> = LazyLock::new(|| {
-    document()
+    DOCUMENT
         .paths
         .paths
         .iter()
