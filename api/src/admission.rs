@@ -22,15 +22,7 @@ pub async fn admit(
     specs: &[TaskSpec],
     submission: Submission,
 ) -> ApiResult<Result<Admitted, HttpResponse>> {
-    let request = Request {
-        user,
-        biz,
-        specs,
-        submission,
-        brand_allows_custom_images: crate::branding::brand_of_request(&state.brands, req).custom_image,
-        windows: capabilities::windows(state),
-    };
-    match admission::admit(&state.db, request).await? {
+    match admission::admit(&state.db, request(state, req, user, biz, specs, submission)).await? {
         Ok(admitted) => Ok(Ok(admitted)),
         Err(Refusal::Rule { code, field }) => Err(ApiError { code, field }),
         Err(Refusal::Capability { code, capability, pool }) => {
@@ -38,5 +30,43 @@ pub async fn admit(
             tracing::info!(biz_type = biz.as_str(), pool, state = ?capability.state, missing = %capability.missing_names(), "task type refused");
             Ok(Err(capabilities::refusal(code, &capability, admin.then_some(pool.as_str()))))
         }
+    }
+}
+
+/// As [`admit`], for callers that answer in a format of their own (the
+/// remove.bg-compatible API): every refusal is its code.
+pub async fn admit_coded(
+    state: &AppState,
+    req: &HttpRequest,
+    user: UserId,
+    biz: BizType,
+    specs: &[TaskSpec],
+    submission: Submission,
+) -> ApiResult<Admitted> {
+    match admission::admit(&state.db, request(state, req, user, biz, specs, submission)).await? {
+        Ok(admitted) => Ok(admitted),
+        Err(Refusal::Rule { code, field }) => Err(ApiError { code, field }),
+        Err(Refusal::Capability { code, capability, pool }) => {
+            tracing::info!(biz_type = biz.as_str(), pool, state = ?capability.state, missing = %capability.missing_names(), "task type refused");
+            Err(ApiError::new(code))
+        }
+    }
+}
+
+fn request<'a>(
+    state: &AppState,
+    req: &HttpRequest,
+    user: UserId,
+    biz: BizType,
+    specs: &'a [TaskSpec],
+    submission: Submission,
+) -> Request<'a> {
+    Request {
+        user,
+        biz,
+        specs,
+        submission,
+        brand_allows_custom_images: crate::branding::brand_of_request(&state.brands, req).custom_image,
+        windows: capabilities::windows(state),
     }
 }

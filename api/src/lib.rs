@@ -18,6 +18,7 @@ pub mod metrics;
 pub mod openapi;
 pub mod payments;
 pub mod refine_replies;
+pub mod removebg;
 pub mod routes;
 pub mod scheduler;
 pub mod security_headers;

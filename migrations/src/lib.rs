@@ -17,6 +17,7 @@ mod m20261121_000012_saved_images;
 mod m20261122_000013_waiting_order;
 mod m20261126_000014_refunds;
 mod m20261126_000016_upload_quota;
+mod m20261126_000017_api_keys;
 
 pub struct Migrator;
 
@@ -38,6 +39,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261122_000013_waiting_order::Migration),
             Box::new(m20261126_000014_refunds::Migration),
             Box::new(m20261126_000016_upload_quota::Migration),
+            Box::new(m20261126_000017_api_keys::Migration),
         ]
     }
 }

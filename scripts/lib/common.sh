@@ -75,22 +75,28 @@ start_private_redis() {
   die "redis-server did not start (see $dir/redis.log)"
 }
 
-# Python packages the tests' doubles need (PyPI), installed with pip into
-# their own directory rather than the system's Python: aiosmtpd is the real
-# SMTP server of tests/tests/code_senders.rs (tests/support/smtp_sink.py).
+# Python packages the tests need (PyPI), installed with pip into their own
+# directory rather than the system's Python: aiosmtpd is the real SMTP
+# server of tests/tests/it/code_senders.rs (tests/support/smtp_sink.py);
+# removebg (with requests, its HTTP library) is remove.bg's own Python
+# client, driven unmodified against pixmart by tests/tests/it/removebg.rs
+# (tests/support/removebg_client.py).
 # The Rust tests add this directory to PYTHONPATH (PIXMART_PYTHON_DIR).
-PYTHON_TEST_PACKAGES=(aiosmtpd==1.4.6)
+PYTHON_TEST_PACKAGES=(aiosmtpd==1.4.6 removebg==0.04 requests==2.34.2)
+# Every module the tests import: one missing means (re)install.
+PYTHON_TEST_MODULES="aiosmtpd, removebg, requests"
 export PIXMART_PYTHON_DIR="${PIXMART_PYTHON_DIR:-$HOME/.cache/pixmart/python}"
 
 python_test_packages() {
-  if PYTHONPATH="$PIXMART_PYTHON_DIR" python3 -c 'import aiosmtpd' >/dev/null 2>&1; then return 0; fi
+  if PYTHONPATH="$PIXMART_PYTHON_DIR" python3 -c "import $PYTHON_TEST_MODULES" >/dev/null 2>&1; then return 0; fi
   python3 -m pip --version >/dev/null 2>&1 || apt_install python3-pip
   say "installing ${PYTHON_TEST_PACKAGES[*]} into $PIXMART_PYTHON_DIR (pip)"
   mkdir -p "$PIXMART_PYTHON_DIR"
   # --target installs beside, not into, the system's Python (PEP 668 allows it).
   python3 -m pip install --quiet --disable-pip-version-check --upgrade --target "$PIXMART_PYTHON_DIR" \
     "${PYTHON_TEST_PACKAGES[@]}" >&2 || die "pip install ${PYTHON_TEST_PACKAGES[*]} failed"
-  PYTHONPATH="$PIXMART_PYTHON_DIR" python3 -c 'import aiosmtpd' || die "aiosmtpd still missing after pip install"
+  PYTHONPATH="$PIXMART_PYTHON_DIR" python3 -c "import $PYTHON_TEST_MODULES" \
+    || die "a Python test package ($PYTHON_TEST_MODULES) is still missing after pip install"
 }
 
 # ort_dylib_path: the ONNX Runtime library scripts/fetch-models placed.

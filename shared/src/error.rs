@@ -158,6 +158,13 @@ error_codes! {
     // Diffusion task family (3650–3699).
     CustomizedImageDisabled = ("CUSTOMIZED_IMAGE_DISABLED", 3650, 403, "宠物/定制形象功能暂未开放", "Pet and custom character images are not enabled here"),
     KeptRegionAltered = ("KEPT_REGION_ALTERED", 3651, 500, "生成结果改动了商品，已拦截，灵石已返还", "The result altered the product and was withheld; your coins have been returned"),
+    // API keys and the remove.bg-compatible API (3700–3749).
+    ApiKeyNotFound = ("API_KEY_NOT_FOUND", 3700, 404, "API 密钥不存在", "API key not found"),
+    ApiKeyLimit = ("API_KEY_LIMIT", 3701, 409, "API 密钥数量已达上限，请先撤销不用的密钥", "You have the most API keys allowed; revoke one you no longer use first"),
+    ApiKeyInvalid = ("API_KEY_INVALID", 3702, 403, "API 密钥无效或已撤销", "The API key is invalid or revoked"),
+    ApiKeyRateLimited = ("API_KEY_RATE_LIMITED", 3703, 429, "该 API 密钥请求过于频繁，请稍后再试", "Too many requests with this API key, please try again later"),
+    ApiImageUrlUnsupported = ("API_IMAGE_URL_UNSUPPORTED", 3704, 400, "自托管版本不支持 image_url，请直接上传图片（image_file 或 image_file_b64）", "image_url is not supported on a self-hosted server; send the image itself (image_file or image_file_b64)"),
+    ApiWaitTimeout = ("API_WAIT_TIMEOUT", 3705, 504, "处理超时，灵石已返还，请稍后重试", "Processing took too long; your coins have been returned, please try again"),
     // Fleet administration (8000–8099).
     AdminOnly = ("ADMIN_ONLY", 8001, 403, "无权访问，仅限管理员", "Access denied: administrators only"),
     NodeNotFound = ("NODE_NOT_FOUND", 8002, 404, "节点不存在", "Worker node not found"),

@@ -10,6 +10,7 @@ pub mod fixtures;
 pub mod images;
 pub mod qr_images;
 pub mod redis_server;
+pub mod removebg_client;
 pub mod smtp_sink;
 pub mod wechat_pay_double;
 pub mod worker_process;

@@ -18,7 +18,8 @@ pub fn python_packages_dir() -> PathBuf {
     })
 }
 
-fn python() -> Command {
+/// `python3` (or `PIXMART_TEST_PYTHON`) with the tests' packages on its path.
+pub fn python() -> Command {
     let mut cmd = Command::new(std::env::var("PIXMART_TEST_PYTHON").unwrap_or_else(|_| "python3".into()));
     let mut path = python_packages_dir().into_os_string();
     if let Some(existing) = std::env::var_os("PYTHONPATH") {

@@ -2,6 +2,7 @@
 //! or dispatcher, shape the answer.
 
 mod admin;
+mod api_keys;
 mod auth;
 mod backgrounds;
 mod batches;
@@ -24,7 +25,7 @@ mod refine;
 mod saved_images;
 pub(crate) mod task_types;
 mod tasks;
-mod uploads;
+pub(crate) mod uploads;
 mod user;
 mod verification;
 mod wechatpay;
@@ -57,6 +58,8 @@ pub fn configure(cfg: &mut web::ServiceConfig, development: bool) {
         );
     }
     cfg.route("/metrics", web::get().to(crate::metrics::metrics));
+    // remove.bg's own path, outside `/api` and its envelope (crate::removebg).
+    cfg.configure(crate::removebg::configure);
     cfg.service(api_scope());
 }
 
@@ -84,6 +87,9 @@ pub fn api_scope() -> Scope<
         .service(verification::sms_code)
         .service(verification::mail_code)
         .service(user::info)
+        .service(api_keys::create)
+        .service(api_keys::list)
+        .service(api_keys::revoke)
         .service(uploads::upload)
         .service(backgrounds::list)
         .service(backgrounds::preview)

@@ -6,7 +6,7 @@ use futures::TryStreamExt;
 use pixmart_shared::db::store::membership;
 use pixmart_shared::db::store::uploads::{self as upload_store, UploadRecord};
 use pixmart_shared::domain::task_spec::upload_url;
-use pixmart_shared::domain::{UploadId, UploadRules};
+use pixmart_shared::domain::{ImageFacts, UploadId, UploadRules, UserId};
 use pixmart_shared::storage::upload_key;
 use pixmart_shared::ErrorCode;
 
@@ -43,12 +43,24 @@ pub async fn upload(state: web::Data<AppState>, me: AuthUser, payload: Multipart
     let data = web::block(move || rules.decode(&data, &facts).map(|_| data)).await.map_err(ApiError::internal)??;
     budget.recheck(&state, me, facts.bytes).await?;
 
+    let id = store_upload(&state, me.id, &data, &facts).await?;
+    Ok(envelope::ok(UploadedDto { urls: vec![upload_url(id)], width: facts.width, height: facts.height }))
+}
+
+/// Stores an image already validated into `facts` as an upload of `owner`:
+/// the file, then its row (the file is removed again if the row fails).
+pub(crate) async fn store_upload(
+    state: &AppState,
+    owner: UserId,
+    data: &[u8],
+    facts: &ImageFacts,
+) -> ApiResult<UploadId> {
     let id = UploadId::new();
     let key = upload_key(id);
-    state.blobs.put(&key, &data).await.map_err(ApiError::internal)?;
+    state.blobs.put(&key, data).await.map_err(ApiError::internal)?;
     let record = UploadRecord {
         id,
-        owner: me.id,
+        owner,
         storage_key: key.clone(),
         format: facts.format,
         width: facts.width,
@@ -60,7 +72,7 @@ pub async fn upload(state: web::Data<AppState>, me: AuthUser, payload: Multipart
         let _ = state.blobs.delete(&key).await;
         return Err(e.into());
     }
-    Ok(envelope::ok(UploadedDto { urls: vec![upload_url(id)], width: facts.width, height: facts.height }))
+    Ok(id)
 }
 
 /// What one upload may use: a place among the user's concurrent uploads

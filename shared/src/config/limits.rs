@@ -44,6 +44,13 @@ pub struct LimitSettings {
     /// together) per client IP per hour; beyond, 429 `FORM_TOO_FREQUENT`.
     /// Counted in the database, so it holds across API instances.
     pub forms_per_ip_per_hour: u32,
+    /// Calls of the remove.bg-compatible API (`POST /v1.0/removebg`) per API
+    /// key per minute; beyond, 429 `rate_limit_exceeded`. Counted in the
+    /// database, so it holds across API instances.
+    pub api_requests_per_key_per_minute: u32,
+    /// How long a remove.bg-compatible call waits for its cutout before it
+    /// stops the task (refunded) and answers 504.
+    pub api_wait_secs: u64,
 }
 
 impl Default for LimitSettings {
@@ -59,6 +66,8 @@ impl Default for LimitSettings {
             upload_retention_days: 7,
             upload_sweep_batch: 100,
             forms_per_ip_per_hour: 5,
+            api_requests_per_key_per_minute: 60,
+            api_wait_secs: 120,
         }
     }
 }

@@ -53,3 +53,4 @@ macro_rules! uuid_id {
 uuid_id!(TaskId);
 uuid_id!(UploadId);
 uuid_id!(SavedImageId);
+uuid_id!(ApiKeyId);

@@ -2,6 +2,7 @@
 //! (`parse`), and nothing deeper re-checks strings.
 
 pub mod account;
+pub mod api_key;
 pub mod biz_type;
 pub mod download;
 pub mod feedback;
@@ -24,7 +25,8 @@ pub mod verify_code;
 
 pub use account::{Account, Email, Password, Phone};
 pub use biz_type::{BizType, JobFamily, PriceBasis, PriceRule};
-pub use ids::{SavedImageId, TaskId, UploadId, UserId};
+pub use api_key::{ApiKey, ApiKeyName, ApiKeySecret};
+pub use ids::{ApiKeyId, SavedImageId, TaskId, UploadId, UserId};
 pub use invalid::Invalid;
 pub use money::{Bucket, Lingshi};
 pub use order::{OrderNo, OrderStatus, ProductKind};

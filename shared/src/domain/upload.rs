@@ -87,6 +87,19 @@ impl UploadRules {
         max_decode_alloc: 512 * 1024 * 1024,
     };
 
+    /// The remove.bg-compatible API's limits: what remove.bg accepts (any
+    /// aspect ratio, small images, files up to 22 MB), within what a worker
+    /// decodes (`SPEC`'s largest side and allocation ceiling).
+    pub const API: UploadRules = UploadRules {
+        min_bytes: 1,
+        max_bytes: 22 * 1024 * 1024,
+        min_ratio: 0.0,
+        max_ratio: f64::INFINITY,
+        min_side: 16,
+        max_side: UploadRules::SPEC.max_side,
+        max_decode_alloc: UploadRules::SPEC.max_decode_alloc,
+    };
+
     /// Checks everything that does not need pixels: format by content (not
     /// by the name or declared type), size, header dimensions, ratio.
     pub fn inspect(&self, data: &[u8]) -> Result<ImageFacts, Invalid> {

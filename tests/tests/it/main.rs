@@ -23,6 +23,7 @@ mod pools;
 mod product_image_end_to_end;
 mod qr_code_art;
 mod queue_semantics;
+mod removebg;
 mod saved_images;
 mod scheduling;
 mod sign_in;

@@ -1,6 +1,7 @@
 //! sea-orm entities, one per table. Only `db::store` uses them; handlers and
 //! workers see domain types.
 
+pub mod api_keys;
 pub mod auth_tokens;
 pub mod batches;
 pub mod captchas;

@@ -1,6 +1,7 @@
 //! Store functions by table. They take and return domain types.
 
 pub mod admins;
+pub mod api_keys;
 pub mod batches;
 pub mod capabilities;
 pub mod captchas;

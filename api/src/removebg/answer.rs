@@ -1,0 +1,124 @@
+//! Failures in remove.bg's shape: `{"errors":[{"title","code","detail"}]}`
+//! with remove.bg's statuses and codes, so its clients (plugins, SDKs)
+//! show the right message: 400 bad input (`unknown_foreground` when no
+//! subject was found), 402 `insufficient_credits`, 403 `auth_failed`,
+//! 429 `rate_limit_exceeded`. Internally every failure is pixmart's own
+//! [`ErrorCode`]; this is the one place it is translated.
+
+use actix_web::http::StatusCode;
+use actix_web::HttpResponse;
+use pixmart_shared::db::StoreError;
+use pixmart_shared::domain::Invalid;
+use pixmart_shared::ErrorCode;
+use serde::Serialize;
+
+use crate::error::ApiError;
+
+/// A failed call: pixmart's code (and field), plus how long a rate-limited
+/// client should wait.
+#[derive(Debug)]
+pub struct Failure {
+    pub error: ApiError,
+    pub retry_after_secs: Option<u64>,
+    /// The worker found no subject (see `CUTOUT_NO_SUBJECT`).
+    pub no_subject: bool,
+}
+
+impl Failure {
+    pub fn rate_limited(retry_after_secs: u64) -> Self {
+        Failure { error: ApiError::new(ErrorCode::ApiKeyRateLimited), retry_after_secs: Some(retry_after_secs), no_subject: false }
+    }
+}
+
+impl From<ApiError> for Failure {
+    fn from(error: ApiError) -> Self {
+        Failure { error, retry_after_secs: None, no_subject: false }
+    }
+}
+
+impl From<Invalid> for Failure {
+    fn from(i: Invalid) -> Self {
+        ApiError::from(i).into()
+    }
+}
+
+impl From<StoreError> for Failure {
+    fn from(e: StoreError) -> Self {
+        ApiError::from(e).into()
+    }
+}
+
+/// The worker's "no subject in the picture" id. TODO(merge main): main is
+/// adding `ErrorCode::CutoutNoSubject` with this id; then match the variant
+/// in `removebg_code` and drop this constant and the string match below.
+const CUTOUT_NO_SUBJECT: &str = "CUTOUT_NO_SUBJECT";
+
+/// What a failed task's stored error id becomes.
+pub fn task_failure(error_id: Option<&str>) -> Failure {
+    if error_id == Some(CUTOUT_NO_SUBJECT) {
+        return Failure { error: ApiError::new(ErrorCode::InvalidParam), retry_after_secs: None, no_subject: true };
+    }
+    let code = error_id.and_then(ErrorCode::from_id).unwrap_or(ErrorCode::GenerationFailed);
+    Failure::from(ApiError::new(code))
+}
+
+#[derive(Serialize)]
+struct Body {
+    errors: [Entry; 1],
+}
+
+#[derive(Serialize)]
+struct Entry {
+    title: &'static str,
+    code: &'static str,
+    detail: String,
+}
+
+const UNKNOWN_FOREGROUND: (u16, &str, &str) = (
+    400,
+    "unknown_foreground",
+    "Could not identify foreground in image. For details and recommendations see https://www.remove.bg/supported-images.",
+);
+
+/// remove.bg's status, code and title for a pixmart error code.
+fn removebg_code(code: ErrorCode) -> (u16, &'static str, &'static str) {
+    use ErrorCode as E;
+    match code {
+        E::ApiKeyInvalid | E::Unauthorized => (403, "auth_failed", "API Key invalid"),
+        E::InsufficientLingshi => (402, "insufficient_credits", "Insufficient credits"),
+        E::ApiKeyRateLimited | E::TaskLimit => (429, "rate_limit_exceeded", "Rate limit exceeded"),
+        E::UploadMissingFile => (400, "missing_source", "No image given"),
+        E::UploadBadSize => (400, "file_too_large", "File too large"),
+        E::UploadTooManyPixels => (400, "resolution_too_high", "Input image resolution too high"),
+        E::UploadBadFormat | E::UploadCorrupt | E::UploadLowResolution | E::InputImageUnreadable => {
+            (400, "invalid_image", "Failed to read the supplied image")
+        }
+        E::ApiImageUrlUnsupported => (400, "image_url_unsupported", "image_url is not supported by this server"),
+        E::InvalidParam | E::BadRequest => (400, "invalid_parameter", "Invalid parameter"),
+        E::ModelMissing | E::ModelNotAllowed | E::ServiceUnavailable => {
+            (503, "service_unavailable", "Background removal is unavailable on this server")
+        }
+        E::ApiWaitTimeout => (504, "timeout", "Processing timed out"),
+        other if other.http_status() < 500 => (other.http_status(), "invalid_request", "Request refused"),
+        _ => (500, "unknown_error", "Background removal failed"),
+    }
+}
+
+/// The answer for a failure.
+pub fn respond(failure: &Failure) -> HttpResponse {
+    let lang = crate::lang::current();
+    let ApiError { code, field } = failure.error;
+    let (status, removebg, title) = if failure.no_subject { UNKNOWN_FOREGROUND } else { removebg_code(code) };
+    // The detail is pixmart's own message (in the request's language) with
+    // its stable id, which is what a merchant reports to support.
+    let detail = match field {
+        _ if failure.no_subject => format!("No subject was found in the image ({CUTOUT_NO_SUBJECT})"),
+        Some(field) => format!("{}: {field} ({})", code.message(lang), code.id()),
+        None => format!("{} ({})", code.message(lang), code.id()),
+    };
+    let mut res = HttpResponse::build(StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR));
+    if let Some(secs) = failure.retry_after_secs {
+        res.insert_header(("Retry-After", secs.to_string()));
+    }
+    res.json(Body { errors: [Entry { title, code: removebg, detail }] })
+}
