@@ -50,8 +50,10 @@ impl From<ApiKey> for ApiKeyDto {
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct CreatedKeyDto {
-    #[serde(flatten)]
-    key: ApiKeyDto,
+    id: String,
+    name: String,
+    prefix: String,
+    created_at: DateTime<Utc>,
     /// The secret key (`X-Api-Key`). Shown only in this answer.
     secret: String,
 }
@@ -75,7 +77,13 @@ pub async fn create(state: web::Data<AppState>, me: AuthUser, body: web::Json<Cr
     let key = key_store::create(&state.db, me.id, &name, &secret, Utc::now())
         .await?
         .ok_or_else(|| ApiError::new(ErrorCode::ApiKeyLimit))?;
-    Ok(envelope::ok(CreatedKeyDto { key: key.into(), secret: secret.expose().to_owned() }))
+    Ok(envelope::ok(CreatedKeyDto {
+        id: key.id.to_string(),
+        name: key.name,
+        prefix: key.prefix,
+        created_at: key.created_at,
+        secret: secret.expose().to_owned(),
+    }))
 }
 
 /// `GET /api/api-keys`.

@@ -19,6 +19,7 @@ import { ROUTE_MESSAGES } from './routes';
 import { VIDEO_MESSAGES } from './video';
 import { ADMIN_MESSAGES } from './admin';
 import { ENGAGEMENT_MESSAGES } from './engagement';
+import { API_KEY_MESSAGES } from './apiKeys';
 
 export const messages = {
   'app.brand': { zh: 'pixmart', en: 'pixmart' },
@@ -201,6 +202,7 @@ export const messages = {
 
   ...UPLOAD_MESSAGES,
   ...ENGAGEMENT_MESSAGES,
+  ...API_KEY_MESSAGES,
   ...BENEFITS_MESSAGES,
   ...BIZ_TYPE_MESSAGES,
   ...CAPABILITY_MESSAGES,

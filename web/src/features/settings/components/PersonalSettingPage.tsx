@@ -1,11 +1,12 @@
 /**
  * /personal-setting: user name, phone (masked, with a show/hide toggle),
- * email, and the tenant the user belongs to.
+ * email, and the tenant the user belongs to; then the user's API keys.
  */
 import { useState } from 'react';
 import { useProfile } from '../api/profile';
 import { useI18n } from '../../../lib/i18n';
 import { maskPhone } from '../mask';
+import { ApiKeys } from './ApiKeys';
 import './PersonalSettingPage.css';
 
 export function PersonalSettingPage() {
@@ -51,6 +52,7 @@ export function PersonalSettingPage() {
           </dd>
         </div>
       </dl>
+      <ApiKeys />
     </section>
   );
 }
