@@ -41,6 +41,7 @@ impl Fields {
         self.text.get(name).map(String::as_str)
     }
 
+    #[cfg(test)]
     pub fn set_text(&mut self, name: &str, value: &str) {
         self.text.insert(name.to_owned(), value.to_owned());
     }

@@ -75,7 +75,7 @@ impl Foreground {
         if raw == "auto" {
             return Some(Foreground::Auto);
         }
-        FOREGROUNDS.iter().find(|f| **f == raw).map(|f| Foreground::Named(f))
+        FOREGROUNDS.iter().copied().find(|f| *f == raw).map(Foreground::Named)
     }
 
     /// What `X-Type` says: the hint, or `other` (no classification is made).

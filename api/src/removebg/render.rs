@@ -46,7 +46,7 @@ pub fn render(cutout: RgbaImage, o: &Options) -> Result<Rendered, RenderError> {
             Some(bg) => drop_alpha(&over(&cutout, bg)),
             None => DynamicImage::ImageRgba8(cutout.clone()).to_rgb8(),
         };
-        let bytes = zip(&color, &alpha_of(&cutout))?;
+        let bytes = zip_archive(&color, &alpha_of(&cutout))?;
         return Ok(Rendered { bytes, content_type: "application/zip", width, height });
     }
     let image = match o.channels {
@@ -140,15 +140,16 @@ fn encode(img: &DynamicImage, format: ImageFormat) -> Result<Vec<u8>, RenderErro
     Ok(out.into_inner())
 }
 
+/// `img` is RGB or greyscale (JPEG has no alpha).
 fn jpeg(img: &DynamicImage) -> Result<Vec<u8>, RenderError> {
     let mut out = Vec::new();
-    JpegEncoder::new_with_quality(&mut out, JPEG_QUALITY).encode_image(img)?;
+    img.write_with_encoder(JpegEncoder::new_with_quality(&mut out, JPEG_QUALITY))?;
     Ok(out)
 }
 
 /// remove.bg's zip: `color.jpg` and `alpha.png`, stored (both are
 /// compressed already).
-fn zip(color: &RgbImage, alpha: &GrayImage) -> Result<Vec<u8>, RenderError> {
+fn zip_archive(color: &RgbImage, alpha: &GrayImage) -> Result<Vec<u8>, RenderError> {
     let mut zip = zip::ZipWriter::new(Cursor::new(Vec::new()));
     let stored = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Stored);
     zip.start_file("color.jpg", stored)?;
@@ -224,7 +225,7 @@ mod tests {
         let r = render(cutout(), &Options { format: Format::Zip, ..options() }).unwrap();
         assert_eq!(r.content_type, "application/zip");
         let mut archive = zip::ZipArchive::new(Cursor::new(r.bytes)).unwrap();
-        let mut names: Vec<_> = archive.file_names().map(str::to_owned).collect();
+        let mut names: Vec<String> = archive.file_names().map(|n| n.unwrap().into_owned()).collect();
         names.sort();
         assert_eq!(names, ["alpha.png", "color.jpg"]);
         let mut alpha = Vec::new();

@@ -5,7 +5,6 @@
 //! out of time is refunded; and remove.bg's own Python client (PyPI
 //! `removebg`, unmodified) works against pixmart.
 
-use std::time::Duration;
 
 use pixmart_shared::db::store::{ledger, tasks};
 use pixmart_shared::domain::{Bucket, UserId};
