@@ -26,7 +26,11 @@ pub struct Failure {
 
 impl Failure {
     pub fn rate_limited(retry_after_secs: u64) -> Self {
-        Failure { error: ApiError::new(ErrorCode::ApiKeyRateLimited), retry_after_secs: Some(retry_after_secs), no_subject: false }
+        Failure {
+            error: ApiError::new(ErrorCode::ApiKeyRateLimited),
+            retry_after_secs: Some(retry_after_secs),
+            no_subject: false,
+        }
     }
 }
 

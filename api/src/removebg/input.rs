@@ -83,8 +83,7 @@ fn decode_b64(raw: &str) -> Result<Vec<u8>, Invalid> {
 
 /// Reads the body by its content type.
 pub async fn read(req: &HttpRequest, payload: web::Payload) -> Result<Fields, Invalid> {
-    let content_type =
-        req.headers().get(CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("").to_ascii_lowercase();
+    let content_type = req.headers().get(CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("").to_ascii_lowercase();
     if content_type.starts_with("multipart/form-data") {
         read_multipart(Multipart::new(req.headers(), payload)).await
     } else if content_type.starts_with("application/json") {

@@ -39,7 +39,11 @@ async fn remove_background(state: web::Data<AppState>, req: HttpRequest, payload
     }
 }
 
-async fn handle(state: &web::Data<AppState>, req: &HttpRequest, payload: web::Payload) -> Result<HttpResponse, Failure> {
+async fn handle(
+    state: &web::Data<AppState>,
+    req: &HttpRequest,
+    payload: web::Payload,
+) -> Result<HttpResponse, Failure> {
     let owner = key::authenticate(state, req).await?;
     key::count_call(state, owner).await?;
     let mut fields = input::read(req, payload).await?;

@@ -216,17 +216,36 @@ mod tests {
 
     #[test]
     fn every_documented_value_parses() {
-        for (size, px) in [("preview", Some(250_000)), ("regular", Some(250_000)), ("medium", Some(1_500_000)), ("hd", Some(4_000_000)), ("full", None), ("4k", None), ("auto", None)] {
+        for (size, px) in [
+            ("preview", Some(250_000)),
+            ("regular", Some(250_000)),
+            ("medium", Some(1_500_000)),
+            ("hd", Some(4_000_000)),
+            ("full", None),
+            ("4k", None),
+            ("auto", None),
+        ] {
             assert_eq!(Options::parse(&fields(&[("size", size)])).unwrap().size.max_pixels(), px, "{size}");
         }
-        let o = Options::parse(&fields(&[("format", "ZIP"), ("channels", "alpha"), ("crop", "true"), ("type", "product")]))
-            .unwrap();
-        assert_eq!((o.format, o.channels, o.crop, o.foreground.header()), (Format::Zip, Channels::Alpha, true, "product"));
+        let o =
+            Options::parse(&fields(&[("format", "ZIP"), ("channels", "alpha"), ("crop", "true"), ("type", "product")]))
+                .unwrap();
+        assert_eq!(
+            (o.format, o.channels, o.crop, o.foreground.header()),
+            (Format::Zip, Channels::Alpha, true, "product")
+        );
     }
 
     #[test]
     fn bad_values_name_their_field() {
-        for (field, value) in [("size", "huge"), ("format", "gif"), ("channels", "rgb"), ("crop", "yes"), ("bg_color", "nocolour"), ("type", "ghost")] {
+        for (field, value) in [
+            ("size", "huge"),
+            ("format", "gif"),
+            ("channels", "rgb"),
+            ("crop", "yes"),
+            ("bg_color", "nocolour"),
+            ("type", "ghost"),
+        ] {
             let err = Options::parse(&fields(&[(field, value)])).unwrap_err();
             assert_eq!((err.code, err.field), (ErrorCode::InvalidParam, Some(field)), "{field}={value}");
         }

@@ -114,11 +114,7 @@ fn over(fg: &RgbaImage, bg: Rgba) -> RgbaImage {
         let a = f32::from(p[3]) / 255.0;
         let out_a = a + bg_a * (1.0 - a);
         for c in 0..3 {
-            let v = if out_a > 0.0 {
-                (f32::from(p[c]) * a + f32::from(bg[c]) * bg_a * (1.0 - a)) / out_a
-            } else {
-                0.0
-            };
+            let v = if out_a > 0.0 { (f32::from(p[c]) * a + f32::from(bg[c]) * bg_a * (1.0 - a)) / out_a } else { 0.0 };
             p[c] = v.round().clamp(0.0, 255.0) as u8;
         }
         p[3] = (out_a * 255.0).round().clamp(0.0, 255.0) as u8;

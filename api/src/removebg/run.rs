@@ -17,7 +17,9 @@ use actix_web::{web, HttpRequest};
 use pixmart_shared::db::store::tasks::{self as task_store, Created, TaskRecord};
 use pixmart_shared::db::store::uploads as upload_store;
 use pixmart_shared::domain::task_spec::upload_url;
-use pixmart_shared::domain::{BizType, Lingshi, ResultKind, TaskId, TaskSpec, TaskStatus, UploadId, UploadRules, UserId};
+use pixmart_shared::domain::{
+    BizType, Lingshi, ResultKind, TaskId, TaskSpec, TaskStatus, UploadId, UploadRules, UserId,
+};
 use pixmart_shared::storage::upload_key;
 use pixmart_shared::ErrorCode;
 
@@ -47,7 +49,12 @@ pub async fn store_image(state: &AppState, user: UserId, data: Vec<u8>) -> Resul
 }
 
 /// Charges and runs a cutout of `upload`, and waits for it.
-pub async fn cutout(state: &web::Data<AppState>, req: &HttpRequest, user: UserId, upload: UploadId) -> Result<Finished, Failure> {
+pub async fn cutout(
+    state: &web::Data<AppState>,
+    req: &HttpRequest,
+    user: UserId,
+    upload: UploadId,
+) -> Result<Finished, Failure> {
     let task = match submit(state, req, user, upload).await {
         Ok(task) => task,
         Err(refused) => {
@@ -75,9 +82,9 @@ pub async fn cutout(state: &web::Data<AppState>, req: &HttpRequest, user: UserId
     match record.status {
         TaskStatus::Success => {
             let image = record.results.iter().find(|r| r.kind == ResultKind::Image);
-            let cutout_key = image.map(|r| r.key.clone()).ok_or_else(|| {
-                ApiError::internal(anyhow::anyhow!("cutout task {} has no image result", record.id))
-            })?;
+            let cutout_key = image
+                .map(|r| r.key.clone())
+                .ok_or_else(|| ApiError::internal(anyhow::anyhow!("cutout task {} has no image result", record.id)))?;
             Ok(Finished { cutout_key, charged })
         }
         _ => Err(task_failure(record.error_code.as_deref())),
@@ -157,7 +164,9 @@ impl Drop for StopOnDrop {
         actix_web::rt::spawn(async move {
             match task_store::stop_task(&state.db, task, owner).await {
                 Ok(stopped) => tracing::info!(task_id = %task, stopped, "remove.bg caller left; task stopped"),
-                Err(e) => tracing::warn!(task_id = %task, error = %e, "remove.bg caller left; stop failed, the deadline sweeper ends it"),
+                Err(e) => {
+                    tracing::warn!(task_id = %task, error = %e, "remove.bg caller left; stop failed, the deadline sweeper ends it")
+                }
             }
         });
     }

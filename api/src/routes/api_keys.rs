@@ -71,7 +71,11 @@ struct ApiKeyListDto {
     security(("bearer" = []))
 )]
 #[post("/api-keys")]
-pub async fn create(state: web::Data<AppState>, me: AuthUser, body: web::Json<CreateKeyBody>) -> ApiResult<HttpResponse> {
+pub async fn create(
+    state: web::Data<AppState>,
+    me: AuthUser,
+    body: web::Json<CreateKeyBody>,
+) -> ApiResult<HttpResponse> {
     let name = ApiKeyName::parse(&body.name)?;
     let secret = ApiKeySecret::generate();
     let key = key_store::create(&state.db, me.id, &name, &secret, Utc::now())

@@ -24,8 +24,8 @@ pub mod upload;
 pub mod verify_code;
 
 pub use account::{Account, Email, Password, Phone};
-pub use biz_type::{BizType, JobFamily, PriceBasis, PriceRule};
 pub use api_key::{ApiKey, ApiKeyName, ApiKeySecret};
+pub use biz_type::{BizType, JobFamily, PriceBasis, PriceRule};
 pub use ids::{ApiKeyId, SavedImageId, TaskId, UploadId, UserId};
 pub use invalid::Invalid;
 pub use money::{Bucket, Lingshi};

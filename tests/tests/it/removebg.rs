@@ -5,7 +5,6 @@
 //! out of time is refunded; and remove.bg's own Python client (PyPI
 //! `removebg`, unmodified) works against pixmart.
 
-
 use pixmart_shared::db::store::{ledger, tasks};
 use pixmart_shared::domain::{Bucket, UserId};
 use pixmart_tests::images::{encode_png, product_photo};
@@ -54,7 +53,11 @@ async fn call(app: &TestApp, key: Option<&str>, form: reqwest::multipart::Form) 
         req = req.header("X-Api-Key", k);
     }
     let resp = req.send().await.unwrap();
-    Answer { status: resp.status().as_u16(), headers: resp.headers().clone(), body: resp.bytes().await.unwrap().to_vec() }
+    Answer {
+        status: resp.status().as_u16(),
+        headers: resp.headers().clone(),
+        body: resp.bytes().await.unwrap().to_vec(),
+    }
 }
 
 async fn call_json(app: &TestApp, key: &str, body: Value) -> Answer {
@@ -65,7 +68,11 @@ async fn call_json(app: &TestApp, key: &str, body: Value) -> Answer {
         .send()
         .await
         .unwrap();
-    Answer { status: resp.status().as_u16(), headers: resp.headers().clone(), body: resp.bytes().await.unwrap().to_vec() }
+    Answer {
+        status: resp.status().as_u16(),
+        headers: resp.headers().clone(),
+        body: resp.bytes().await.unwrap().to_vec(),
+    }
 }
 
 fn image_form(png: Vec<u8>, options: &[(&str, &str)]) -> reqwest::multipart::Form {
@@ -198,7 +205,8 @@ async fn removebg_calls_charge_one_cutout_and_refusals_nothing() {
     assert_eq!((a.status, a.error_code().as_str()), (400, "invalid_image"));
     let a = call(&app, Some(&key), reqwest::multipart::Form::new().text("size", "auto")).await;
     assert_eq!((a.status, a.error_code().as_str()), (400, "missing_source"));
-    let a = call(&app, Some(&key), reqwest::multipart::Form::new().text("image_url", "https://example.com/a.jpg")).await;
+    let a =
+        call(&app, Some(&key), reqwest::multipart::Form::new().text("image_url", "https://example.com/a.jpg")).await;
     assert_eq!((a.status, a.error_code().as_str()), (400, "image_url_unsupported"));
     let (photo, truth) = product_photo(800, 600);
     let png = encode_png(&photo);
@@ -296,10 +304,9 @@ async fn remove_bg_python_client_works_against_pixmart() {
     std::fs::write(&image, encode_png(&product_photo(1000, 800).0)).unwrap();
 
     let (base, image2) = (app.base_url.clone(), image.clone());
-    let report =
-        tokio::task::spawn_blocking(move || removebg_client::run(&base, &key, &image2, Call::File, "regular"))
-            .await
-            .unwrap();
+    let report = tokio::task::spawn_blocking(move || removebg_client::run(&base, &key, &image2, Call::File, "regular"))
+        .await
+        .unwrap();
     assert_eq!(report["status"], 200, "{report}");
     let written = std::path::PathBuf::from(report["written"].as_str().unwrap());
     assert_eq!(written, dir.path().join("bottle.png_no_bg.png"));
@@ -310,7 +317,8 @@ async fn remove_bg_python_client_works_against_pixmart() {
     assert_eq!(out.width() * 4 / out.height(), 5, "{}×{}", out.width(), out.height());
 
     let out_b64 = dir.path().join("from-base64.png");
-    let (base, key2, image2, out2) = (app.base_url.clone(), create_key(&c, "b64").await.1, image.clone(), out_b64.clone());
+    let (base, key2, image2, out2) =
+        (app.base_url.clone(), create_key(&c, "b64").await.1, image.clone(), out_b64.clone());
     let report = tokio::task::spawn_blocking(move || {
         removebg_client::run(&base, &key2, &image2, Call::Base64 { out: &out2 }, "hd")
     })
@@ -322,11 +330,10 @@ async fn remove_bg_python_client_works_against_pixmart() {
 
     // A wrong key: the client raises remove.bg's 403.
     let base = app.base_url.clone();
-    let report = tokio::task::spawn_blocking(move || {
-        removebg_client::run(&base, "pmk_wrong", &image, Call::File, "regular")
-    })
-    .await
-    .unwrap();
+    let report =
+        tokio::task::spawn_blocking(move || removebg_client::run(&base, "pmk_wrong", &image, Call::File, "regular"))
+            .await
+            .unwrap();
     assert_eq!(report["status"], 403, "{report}");
     assert_eq!(report["body"]["errors"][0]["code"], "auth_failed", "{report}");
     let (_, info) = c.get("/api/user/info").await;

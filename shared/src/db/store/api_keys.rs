@@ -36,9 +36,7 @@ pub struct KeyOwner {
 }
 
 fn live_of(user: UserId) -> sea_orm::Select<api_keys::Entity> {
-    api_keys::Entity::find()
-        .filter(api_keys::Column::UserId.eq(user.0))
-        .filter(api_keys::Column::RevokedAt.is_null())
+    api_keys::Entity::find().filter(api_keys::Column::UserId.eq(user.0)).filter(api_keys::Column::RevokedAt.is_null())
 }
 
 /// Stores a new key for `user`; `None` when the user already holds the
@@ -81,7 +79,12 @@ pub async fn list(db: &impl ConnectionTrait, user: UserId) -> Result<Vec<ApiKey>
 }
 
 /// Revokes the user's live key; false when the user has no such live key.
-pub async fn revoke(db: &impl ConnectionTrait, user: UserId, id: ApiKeyId, now: DateTime<Utc>) -> Result<bool, StoreError> {
+pub async fn revoke(
+    db: &impl ConnectionTrait,
+    user: UserId,
+    id: ApiKeyId,
+    now: DateTime<Utc>,
+) -> Result<bool, StoreError> {
     let res = api_keys::Entity::update_many()
         .col_expr(api_keys::Column::RevokedAt, Expr::value(now))
         .filter(api_keys::Column::Id.eq(id.to_string()))
