@@ -126,3 +126,45 @@ pub fn respond(failure: &Failure) -> HttpResponse {
     }
     res.json(Body { errors: [Entry { title, code: removebg, detail }] })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    async fn answer(failure: Failure) -> (u16, serde_json::Value, Option<String>) {
+        let res = respond(&failure);
+        let status = res.status().as_u16();
+        let retry = res.headers().get("Retry-After").map(|v| v.to_str().unwrap().to_owned());
+        let body = actix_web::body::to_bytes(res.into_body()).await.unwrap();
+        (status, serde_json::from_slice(&body).unwrap(), retry)
+    }
+
+    #[actix_web::test]
+    async fn pixmart_codes_become_remove_bg_errors() {
+        for (code, status, removebg) in [
+            (ErrorCode::ApiKeyInvalid, 403, "auth_failed"),
+            (ErrorCode::InsufficientLingshi, 402, "insufficient_credits"),
+            (ErrorCode::TaskLimit, 429, "rate_limit_exceeded"),
+            (ErrorCode::UploadCorrupt, 400, "invalid_image"),
+            (ErrorCode::ModelMissing, 503, "service_unavailable"),
+            (ErrorCode::Internal, 500, "unknown_error"),
+        ] {
+            let (s, body, _) = answer(ApiError::new(code).into()).await;
+            assert_eq!((s, body["errors"][0]["code"].as_str()), (status, Some(removebg)), "{code}");
+            assert!(body["errors"][0]["title"].is_string());
+            assert!(body["errors"][0]["detail"].as_str().unwrap().contains(code.id()), "{body}");
+        }
+        let (s, body, retry) = answer(Failure::rate_limited(17)).await;
+        assert_eq!((s, body["errors"][0]["code"].as_str(), retry.as_deref()), (429, Some("rate_limit_exceeded"), Some("17")));
+    }
+
+    #[actix_web::test]
+    async fn a_task_without_a_subject_is_unknown_foreground() {
+        let (s, body, _) = answer(task_failure(Some("CUTOUT_NO_SUBJECT"))).await;
+        assert_eq!((s, body["errors"][0]["code"].as_str()), (400, Some("unknown_foreground")));
+        let (s, body, _) = answer(task_failure(Some("INPUT_IMAGE_UNREADABLE"))).await;
+        assert_eq!((s, body["errors"][0]["code"].as_str()), (400, Some("invalid_image")));
+        let (s, _, _) = answer(task_failure(None)).await;
+        assert_eq!(s, 500);
+    }
+}

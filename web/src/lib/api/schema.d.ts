@@ -151,6 +151,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/api-keys`. */
+        get: operations["list"];
+        put?: never;
+        /** `POST /api/api-keys`. */
+        post: operations["create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** `DELETE /api/api-keys/{id}`: the key stops working at once. */
+        delete: operations["revoke"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/captcha": {
         parameters: {
             query?: never;
@@ -958,6 +993,20 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description A key as the list shows it: never the secret. */
+        ApiKeyDto: {
+            id: string;
+            name: string;
+            /** @description The key's first characters, to tell keys apart. */
+            prefix: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            lastUsedAt?: string | null;
+        };
+        ApiKeyListDto: {
+            list: components["schemas"]["ApiKeyDto"][];
+        };
         AssignPoolBody: {
             /**
              * @description A pool name, or `null` to send the tenant's tasks back to the shared
@@ -1103,6 +1152,20 @@ export interface components {
         CreateBody: {
             productId: string;
         };
+        CreateKeyBody: {
+            /** @description What the key is for (1 to 30 characters), e.g. the shop plugin using it. */
+            name: string;
+        };
+        /** @description A new key: the list's fields and, this once, the secret itself. */
+        CreatedKeyDto: {
+            id: string;
+            name: string;
+            prefix: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The secret key (`X-Api-Key`). Shown only in this answer. */
+            secret: string;
+        };
         /** @description The diffusion model a node loaded (see [`ModelReport::diffusion`]). */
         DiffusionReport: {
             /** @description Registry id (`sd15-inpainting`, `sd-custom`, ...). */
@@ -1174,6 +1237,21 @@ export interface components {
             enterpriseService?: boolean;
             /** @description Whether clicking the logo goes home. */
             logoNavigates?: boolean;
+        };
+        /**
+         * @description Every successful answer: `code` 0, `msg` empty or the screen's success
+         *     message, `data` the operation's result.
+         */
+        Envelope_ApiKeyListDto: {
+            /**
+             * Format: u-int32
+             * @description Always 0 on success.
+             */
+            code: number;
+            msg: string;
+            data: {
+                list: components["schemas"]["ApiKeyDto"][];
+            };
         };
         /**
          * @description Every successful answer: `code` 0, `msg` empty or the screen's success
@@ -1301,6 +1379,28 @@ export interface components {
                 entries: components["schemas"]["EntrySwitches"];
                 /** @description What the enterprise-service button does. */
                 enterpriseService: components["schemas"]["EnterpriseService"];
+            };
+        };
+        /**
+         * @description Every successful answer: `code` 0, `msg` empty or the screen's success
+         *     message, `data` the operation's result.
+         */
+        Envelope_CreatedKeyDto: {
+            /**
+             * Format: u-int32
+             * @description Always 0 on success.
+             */
+            code: number;
+            msg: string;
+            /** @description A new key: the list's fields and, this once, the secret itself. */
+            data: {
+                id: string;
+                name: string;
+                prefix: string;
+                /** Format: date-time */
+                createdAt: string;
+                /** @description The secret key (`X-Api-Key`). Shown only in this answer. */
+                secret: string;
             };
         };
         /**
@@ -2110,7 +2210,7 @@ export interface components {
          * @description A stable error id from the catalogue in shared/src/error.rs.
          * @enum {string}
          */
-        ErrorId: "INVALID_PHONE" | "INVALID_EMAIL" | "INVALID_ACCOUNT" | "INVALID_PASSWORD" | "ACCOUNT_EXISTS" | "LOGIN_FAILED" | "UNAUTHORIZED" | "AGREEMENT_REQUIRED" | "PASSWORD_MISMATCH" | "INVALID_VERIFY_CODE" | "PHONE_REQUIRED" | "CAPTCHA_TOO_FREQUENT" | "CAPTCHA_WRONG" | "CAPTCHA_REQUIRED" | "CODE_COUNTDOWN" | "SEND_LIMIT_ACCOUNT" | "SEND_LIMIT_IP" | "SEND_FAILED" | "VERIFY_CODE_WRONG" | "VERIFY_CODE_EXPIRED" | "VERIFY_CODE_ATTEMPTS" | "INVITE_CODE_INVALID" | "ACCOUNT_NOT_REGISTERED" | "LOGIN_ERROR_QUERY" | "LOGIN_LOCKED" | "PHONE_AUTO_REGISTERED" | "PHONE_AUTO_REGISTERED_MOBILE" | "UPLOAD_BAD_FORMAT" | "UPLOAD_BAD_SIZE" | "UPLOAD_BAD_RATIO" | "UPLOAD_LOW_RESOLUTION" | "UPLOAD_TOO_MANY_PIXELS" | "UPLOAD_CORRUPT" | "UPLOAD_MISSING_FILE" | "TASK_LIMIT" | "UNKNOWN_BIZ_TYPE" | "BIZ_TYPE_NOT_AVAILABLE" | "INVALID_PARAM" | "IMAGE_NOT_FOUND" | "TASK_NOT_FOUND" | "FILE_NOT_FOUND" | "GENERATION_FAILED" | "TASK_STOPPED" | "TASK_NOT_STOPPABLE" | "TASK_CRASHED" | "TASK_TIMEOUT" | "INPUT_IMAGE_UNREADABLE" | "INSUFFICIENT_LINGSHI" | "BATCH_NOT_ALLOWED" | "BATCH_SIZE" | "BATCH_LIMIT" | "BATCH_NOT_FOUND" | "PRODUCT_ONE_BACKGROUND" | "PRODUCT_BAD_COLOUR" | "PRODUCT_BACKGROUND_NOT_FOUND" | "DOWNLOAD_IN_PROGRESS" | "MASK_EMPTY" | "DOWNLOAD_FAILED" | "REFINE_FAILED" | "SAVE_NOT_PREPARED" | "SAVED_IMAGE_NOT_FOUND" | "MASK_OPAQUE_ALPHA" | "BG_REPRODUCE_REFERENCE_REQUIRED" | "BG_REPRODUCE_BAD_MODE" | "BG_REPRODUCE_BAD_STRENGTH" | "BG_REPRODUCE_STYLE_MODELS_MISSING" | "BG_REPRODUCE_NO_PRODUCT" | "VIDEO_BAD_CAMERA_MOVE" | "VIDEO_BAD_DURATION" | "VIDEO_BAD_RESOLUTION" | "VIDEO_ENCODE_FAILED" | "QR_CONTENT_REQUIRED" | "QR_CONTENT_TOO_LONG" | "QR_NO_SCANNABLE_CODE" | "MODEL_MISSING" | "MODEL_NOT_ALLOWED" | "CUSTOMIZED_IMAGE_DISABLED" | "KEPT_REGION_ALTERED" | "ADMIN_ONLY" | "NODE_NOT_FOUND" | "INVALID_NODE_ACTION" | "FORM_NAME_REQUIRED" | "FORM_NAME_TOO_LONG" | "FORM_COMPANY_REQUIRED" | "FORM_COMPANY_TOO_LONG" | "FORM_PHONE_REQUIRED" | "FORM_PHONE_TOO_LONG" | "FORM_JOB_TITLE_TOO_LONG" | "FORM_EMAIL_TOO_LONG" | "FORM_DESCRIPTION_TOO_LONG" | "FORM_REQUIREMENTS_TOO_LONG" | "LEAD_BAD_TYPE" | "FORM_WEB_SOURCE_TOO_LONG" | "FEEDBACK_TITLE_REQUIRED" | "FEEDBACK_CONTENT_REQUIRED" | "FEEDBACK_TITLE_TOO_LONG" | "FEEDBACK_CONTENT_TOO_LONG" | "FEEDBACK_TOO_MANY_IMAGES" | "FEEDBACK_IMAGE_TOO_LARGE" | "FEEDBACK_IMAGE_BAD_FORMAT" | "MESSAGE_NOT_FOUND" | "TENANT_NOT_FOUND" | "TENANT_EXISTS" | "TENANT_INVALID" | "PRODUCT_NOT_FOUND" | "ORDER_NOT_FOUND" | "ORDER_PENDING_EXISTS" | "ORDER_NOT_CANCELLABLE" | "ORDER_CLOSED" | "PAYMENT_BAD_SIGNATURE" | "PAYMENT_STALE" | "PAYMENT_REPLAYED" | "PAYMENT_AMOUNT_MISMATCH" | "DOWNLOAD_2K_NEEDS_MEMBERSHIP" | "CUSTOM_COLOUR_NEEDS_MEMBERSHIP" | "ENTERPRISE_CONTACT_SERVICE" | "PAYMENT_UNAVAILABLE" | "ORDER_NOT_REFUNDABLE" | "TOO_MANY_STREAMS" | "TOO_MANY_REFINEMENTS" | "UPLOAD_TOO_MANY" | "UPLOAD_QUOTA_EXCEEDED" | "FORM_TOO_FREQUENT" | "BAD_REQUEST" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+        ErrorId: "INVALID_PHONE" | "INVALID_EMAIL" | "INVALID_ACCOUNT" | "INVALID_PASSWORD" | "ACCOUNT_EXISTS" | "LOGIN_FAILED" | "UNAUTHORIZED" | "AGREEMENT_REQUIRED" | "PASSWORD_MISMATCH" | "INVALID_VERIFY_CODE" | "PHONE_REQUIRED" | "CAPTCHA_TOO_FREQUENT" | "CAPTCHA_WRONG" | "CAPTCHA_REQUIRED" | "CODE_COUNTDOWN" | "SEND_LIMIT_ACCOUNT" | "SEND_LIMIT_IP" | "SEND_FAILED" | "VERIFY_CODE_WRONG" | "VERIFY_CODE_EXPIRED" | "VERIFY_CODE_ATTEMPTS" | "INVITE_CODE_INVALID" | "ACCOUNT_NOT_REGISTERED" | "LOGIN_ERROR_QUERY" | "LOGIN_LOCKED" | "PHONE_AUTO_REGISTERED" | "PHONE_AUTO_REGISTERED_MOBILE" | "UPLOAD_BAD_FORMAT" | "UPLOAD_BAD_SIZE" | "UPLOAD_BAD_RATIO" | "UPLOAD_LOW_RESOLUTION" | "UPLOAD_TOO_MANY_PIXELS" | "UPLOAD_CORRUPT" | "UPLOAD_MISSING_FILE" | "TASK_LIMIT" | "UNKNOWN_BIZ_TYPE" | "BIZ_TYPE_NOT_AVAILABLE" | "INVALID_PARAM" | "IMAGE_NOT_FOUND" | "TASK_NOT_FOUND" | "FILE_NOT_FOUND" | "GENERATION_FAILED" | "TASK_STOPPED" | "TASK_NOT_STOPPABLE" | "TASK_CRASHED" | "TASK_TIMEOUT" | "INPUT_IMAGE_UNREADABLE" | "INSUFFICIENT_LINGSHI" | "BATCH_NOT_ALLOWED" | "BATCH_SIZE" | "BATCH_LIMIT" | "BATCH_NOT_FOUND" | "PRODUCT_ONE_BACKGROUND" | "PRODUCT_BAD_COLOUR" | "PRODUCT_BACKGROUND_NOT_FOUND" | "DOWNLOAD_IN_PROGRESS" | "MASK_EMPTY" | "DOWNLOAD_FAILED" | "REFINE_FAILED" | "SAVE_NOT_PREPARED" | "SAVED_IMAGE_NOT_FOUND" | "MASK_OPAQUE_ALPHA" | "BG_REPRODUCE_REFERENCE_REQUIRED" | "BG_REPRODUCE_BAD_MODE" | "BG_REPRODUCE_BAD_STRENGTH" | "BG_REPRODUCE_STYLE_MODELS_MISSING" | "BG_REPRODUCE_NO_PRODUCT" | "VIDEO_BAD_CAMERA_MOVE" | "VIDEO_BAD_DURATION" | "VIDEO_BAD_RESOLUTION" | "VIDEO_ENCODE_FAILED" | "QR_CONTENT_REQUIRED" | "QR_CONTENT_TOO_LONG" | "QR_NO_SCANNABLE_CODE" | "MODEL_MISSING" | "MODEL_NOT_ALLOWED" | "CUSTOMIZED_IMAGE_DISABLED" | "KEPT_REGION_ALTERED" | "API_KEY_NOT_FOUND" | "API_KEY_LIMIT" | "API_KEY_INVALID" | "API_KEY_RATE_LIMITED" | "API_IMAGE_URL_UNSUPPORTED" | "API_WAIT_TIMEOUT" | "ADMIN_ONLY" | "NODE_NOT_FOUND" | "INVALID_NODE_ACTION" | "FORM_NAME_REQUIRED" | "FORM_NAME_TOO_LONG" | "FORM_COMPANY_REQUIRED" | "FORM_COMPANY_TOO_LONG" | "FORM_PHONE_REQUIRED" | "FORM_PHONE_TOO_LONG" | "FORM_JOB_TITLE_TOO_LONG" | "FORM_EMAIL_TOO_LONG" | "FORM_DESCRIPTION_TOO_LONG" | "FORM_REQUIREMENTS_TOO_LONG" | "LEAD_BAD_TYPE" | "FORM_WEB_SOURCE_TOO_LONG" | "FEEDBACK_TITLE_REQUIRED" | "FEEDBACK_CONTENT_REQUIRED" | "FEEDBACK_TITLE_TOO_LONG" | "FEEDBACK_CONTENT_TOO_LONG" | "FEEDBACK_TOO_MANY_IMAGES" | "FEEDBACK_IMAGE_TOO_LARGE" | "FEEDBACK_IMAGE_BAD_FORMAT" | "MESSAGE_NOT_FOUND" | "TENANT_NOT_FOUND" | "TENANT_EXISTS" | "TENANT_INVALID" | "PRODUCT_NOT_FOUND" | "ORDER_NOT_FOUND" | "ORDER_PENDING_EXISTS" | "ORDER_NOT_CANCELLABLE" | "ORDER_CLOSED" | "PAYMENT_BAD_SIGNATURE" | "PAYMENT_STALE" | "PAYMENT_REPLAYED" | "PAYMENT_AMOUNT_MISMATCH" | "DOWNLOAD_2K_NEEDS_MEMBERSHIP" | "CUSTOM_COLOUR_NEEDS_MEMBERSHIP" | "ENTERPRISE_CONTACT_SERVICE" | "PAYMENT_UNAVAILABLE" | "ORDER_NOT_REFUNDABLE" | "TOO_MANY_STREAMS" | "TOO_MANY_REFINEMENTS" | "UPLOAD_TOO_MANY" | "UPLOAD_QUOTA_EXCEEDED" | "FORM_TOO_FREQUENT" | "BAD_REQUEST" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
         /** @description The feedback form as sent (`POST /api/feedback`). */
         FeedbackRequest: {
             title?: string | null;
@@ -2939,6 +3039,100 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_TenantPoolDto"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's live keys, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ApiKeyListDto"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateKeyBody"];
+            };
+        };
+        responses: {
+            /** @description The new key with its secret, shown only here. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CreatedKeyDto"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The key id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_bool"];
                 };
             };
             /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
