@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { devices, expect, test, type APIRequestContext } from '@playwright/test';
 import { layoutProblems } from './helpers/layout';
 import { openSettled, settle, signInMerchant } from './helpers/pages';
 
@@ -40,7 +40,9 @@ test.describe('API keys in the personal settings', () => {
   });
 
   test.describe('on a phone', () => {
-    test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    // The phone's user agent: the app serves its mobile route set.
+    const phone = devices['Pixel 7'];
+    test.use({ userAgent: phone.userAgent, viewport: phone.viewport, isMobile: true, hasTouch: true });
 
     test('the section with a new key and its secret fits the screen', async ({ page, request }) => {
       await signInMerchant(page, request);

@@ -97,7 +97,8 @@ export const ROUTES: readonly RouteDef[] = [
     page: 'personalCenter',
     ...BOTH,
   }),
-  r('/personal-setting', null, 'route.personal-setting.title', { guards: ['login'], page: 'personalSetting' }),
+  // Also on phones: a merchant creates API keys for a shop plugin there.
+  r('/personal-setting', null, 'route.personal-setting.title', { guards: ['login'], page: 'personalSetting', ...BOTH }),
   r('/user-agreement', null, 'route.user-agreement.title', { page: 'userAgreement', ...BOTH }),
   r('/403', null, 'route.403.title', { page: 'forbidden', ...BOTH }),
   // Fleet administration (admin role; the page shows 403 to anyone else).

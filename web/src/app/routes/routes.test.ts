@@ -51,7 +51,7 @@ describe('route registry', () => {
       expect(findRoute(p, MOBILE_ROUTES), p).toBeDefined();
       expect(findRoute(p, DESKTOP_ROUTES), p).toBeUndefined();
     }
-    for (const p of ['/', '/ai-cutout', '/personal-center', '/member', '/user-agreement', '/403']) {
+    for (const p of ['/', '/ai-cutout', '/personal-center', '/personal-setting', '/member', '/user-agreement', '/403']) {
       expect(findRoute(p, MOBILE_ROUTES), p).toBeDefined();
     }
   });

@@ -5,8 +5,8 @@
 export const API_KEY_MESSAGES = {
   'apiKeys.title': { zh: 'API 密钥', en: 'API keys' },
   'apiKeys.intro': {
-    zh: '用于 remove.bg 兼容接口：在 remove.bg 插件或 SDK 中把接口地址换成 {url}，并填入这里创建的密钥。每次调用按一次抠图扣除灵石。',
-    en: 'For the remove.bg-compatible API: point a remove.bg plugin or SDK at {url} and use a key created here. Each call costs one cutout in coins.',
+    zh: '用于 remove.bg 兼容接口：在 remove.bg 插件或 SDK 中把 https://api.remove.bg 换成 {origin}（接口 {url}），并填入这里创建的密钥。每次调用按一次抠图扣除灵石。',
+    en: 'For the remove.bg-compatible API: in a remove.bg plugin or SDK, replace https://api.remove.bg with {origin} (endpoint {url}) and use a key created here. Each call costs one cutout in coins.',
   },
   'apiKeys.name': { zh: '密钥名称', en: 'Key name' },
   'apiKeys.namePlaceholder': { zh: '例如：店铺插件', en: 'e.g. shop plugin' },

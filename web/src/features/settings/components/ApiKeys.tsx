@@ -13,8 +13,8 @@ import { toast } from '../../../lib/toast';
 import { API_KEY_NAME_MAX, useApiKeys, useCreateApiKey, useRevokeApiKey, type ApiKey, type CreatedApiKey } from '../api/apiKeys';
 import './ApiKeys.css';
 
-/** Where a remove.bg client is pointed: this server, remove.bg's path. */
-const removeBgEndpoint = () => `${globalThis.location?.origin ?? ''}/v1.0/removebg`;
+/** Where a remove.bg client is pointed instead of remove.bg: this server. */
+const origin = () => globalThis.location?.origin ?? '';
 
 export function ApiKeys() {
   const { t, lang } = useI18n();
@@ -59,7 +59,7 @@ export function ApiKeys() {
   return (
     <section className="panel api-keys" data-testid="api-keys">
       <h2 className="panel-title">{t('apiKeys.title')}</h2>
-      <p className="muted api-keys-intro">{t('apiKeys.intro', { url: removeBgEndpoint() })}</p>
+      <p className="muted api-keys-intro">{t('apiKeys.intro', { origin: origin(), url: `${origin()}/v1.0/removebg` })}</p>
       <form
         className="api-keys-create"
         onSubmit={(e) => {
