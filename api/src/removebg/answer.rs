@@ -155,7 +155,10 @@ mod tests {
             assert!(body["errors"][0]["detail"].as_str().unwrap().contains(code.id()), "{body}");
         }
         let (s, body, retry) = answer(Failure::rate_limited(17)).await;
-        assert_eq!((s, body["errors"][0]["code"].as_str(), retry.as_deref()), (429, Some("rate_limit_exceeded"), Some("17")));
+        assert_eq!(
+            (s, body["errors"][0]["code"].as_str(), retry.as_deref()),
+            (429, Some("rate_limit_exceeded"), Some("17"))
+        );
     }
 
     #[actix_web::test]
