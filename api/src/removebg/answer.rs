@@ -108,6 +108,17 @@ fn removebg_code(code: ErrorCode) -> (u16, &'static str, &'static str) {
     }
 }
 
+/// This API's own image limits (`UploadRules::API`), where the catalogue's
+/// message states the web upload's.
+fn api_limit(code: ErrorCode) -> Option<&'static str> {
+    match code {
+        ErrorCode::UploadBadSize => Some("The image file must be at most 22 MB"),
+        ErrorCode::UploadTooManyPixels => Some("The image must be at most 8192 pixels on each side"),
+        ErrorCode::UploadLowResolution => Some("The image must be at least 16 pixels on each side"),
+        _ => None,
+    }
+}
+
 /// The answer for a failure.
 pub fn respond(failure: &Failure) -> HttpResponse {
     let lang = crate::lang::current();
@@ -115,10 +126,11 @@ pub fn respond(failure: &Failure) -> HttpResponse {
     let (status, removebg, title) = if failure.no_subject { UNKNOWN_FOREGROUND } else { removebg_code(code) };
     // The detail is pixmart's own message (in the request's language) with
     // its stable id, which is what a merchant reports to support.
-    let detail = match field {
+    let detail = match (field, api_limit(code)) {
         _ if failure.no_subject => format!("No subject was found in the image ({CUTOUT_NO_SUBJECT})"),
-        Some(field) => format!("{}: {field} ({})", code.message(lang), code.id()),
-        None => format!("{} ({})", code.message(lang), code.id()),
+        (_, Some(limit)) => format!("{limit} ({})", code.id()),
+        (Some(field), None) => format!("{}: {field} ({})", code.message(lang), code.id()),
+        (None, None) => format!("{} ({})", code.message(lang), code.id()),
     };
     let mut res = HttpResponse::build(StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR));
     if let Some(secs) = failure.retry_after_secs {
@@ -146,6 +158,7 @@ mod tests {
             (ErrorCode::InsufficientLingshi, 402, "insufficient_credits"),
             (ErrorCode::TaskLimit, 429, "rate_limit_exceeded"),
             (ErrorCode::UploadCorrupt, 400, "invalid_image"),
+            (ErrorCode::UploadBadSize, 400, "file_too_large"),
             (ErrorCode::ModelMissing, 503, "service_unavailable"),
             (ErrorCode::Internal, 500, "unknown_error"),
         ] {
