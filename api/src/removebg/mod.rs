@@ -1,6 +1,7 @@
 //! `POST /v1.0/removebg`: remove.bg's API, served by pixmart, so a
 //! merchant's existing remove.bg plugin or SDK works by changing only its
-//! base URL and key (docs/API.md, "remove.bg-compatible API"). It sits
+//! base URL and key (docs/API.md, "remove.bg-compatible API"); with it,
+//! `GET /v1.0/account`, the balance call plugins check keys with. It sits
 //! outside `/api` (remove.bg's own path) and is not in pixmart's OpenAPI
 //! document: its contract is remove.bg's, answers are images and errors are
 //! remove.bg's `{"errors":[…]}`, not pixmart's envelope.
@@ -10,6 +11,7 @@
 //! `MATTING_IMAGE` task charged and run like any other (`run`), then the
 //! answer made from the cutout (`render`) with remove.bg's headers.
 
+mod account;
 mod answer;
 mod input;
 mod key;
@@ -30,6 +32,7 @@ pub const PATH: &str = "/v1.0/removebg";
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route(PATH, web::post().to(remove_background));
+    cfg.route("/v1.0/account", web::get().to(account::account));
 }
 
 async fn remove_background(state: web::Data<AppState>, req: HttpRequest, payload: web::Payload) -> HttpResponse {

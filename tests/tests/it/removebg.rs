@@ -75,6 +75,16 @@ async fn call_json(app: &TestApp, key: &str, body: Value) -> Answer {
     }
 }
 
+async fn get_account(app: &TestApp, key: &str) -> (u16, Value) {
+    let resp = reqwest::Client::new()
+        .get(format!("{}/v1.0/account", app.base_url))
+        .header("X-Api-Key", key)
+        .send()
+        .await
+        .unwrap();
+    (resp.status().as_u16(), resp.json().await.unwrap())
+}
+
 fn image_form(png: Vec<u8>, options: &[(&str, &str)]) -> reqwest::multipart::Form {
     let part = reqwest::multipart::Part::bytes(png).file_name("photo.png").mime_str("image/png").unwrap();
     let mut form = reqwest::multipart::Form::new().part("image_file", part);
@@ -116,6 +126,16 @@ async fn keys_are_shown_once_listed_and_revoked(db: TestDatabase) {
         assert_eq!((a.status, a.error_code().as_str()), (403, "auth_failed"), "{key:?}");
     }
 
+    // remove.bg's balance call: the owner's lingshi (the free plan's 500
+    // gift: 100 cutouts).
+    let (status, account) = get_account(&app, &secret).await;
+    assert_eq!(status, 200, "{account}");
+    let attributes = &account["data"]["attributes"];
+    assert_eq!(
+        (attributes["credits"]["total"].as_i64(), attributes["api"]["free_calls"].as_i64()),
+        (Some(500), Some(100))
+    );
+
     // A call with the key marks it used (here refused for its image: the
     // key was good).
     let a = call(&app, Some(&secret), image_form(b"not an image".to_vec(), &[])).await;
@@ -136,6 +156,8 @@ async fn keys_are_shown_once_listed_and_revoked(db: TestDatabase) {
     assert_eq!(alice.get("/api/api-keys").await.1["data"]["list"], json!([]));
     let a = call(&app, Some(&secret), image_form(b"irrelevant".to_vec(), &[])).await;
     assert_eq!((a.status, a.error_code().as_str()), (403, "auth_failed"));
+    let (status, account) = get_account(&app, &secret).await;
+    assert_eq!((status, &account["errors"][0]["code"]), (403, &json!("auth_failed")), "{account}");
     assert_eq!(alice.delete(&format!("/api/api-keys/{id}")).await.0, 404);
 
     // At most 20 live keys.
