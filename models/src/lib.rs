@@ -24,7 +24,7 @@ pub mod upscale;
 pub mod video;
 
 pub use cutout::{
-    isnet_postprocess, isnet_preprocess, u2net_postprocess, u2net_preprocess, CutoutModelKind, CutoutOutput,
+    isnet_postprocess, isnet_preprocess, run_fused, u2net_postprocess, u2net_preprocess, CutoutModelKind, CutoutOutput,
     CutoutSession, ISNET_INPUT_SIZE, U2NET_INPUT_SIZE,
 };
 pub use error::ModelError;

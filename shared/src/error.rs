@@ -136,6 +136,7 @@ error_codes! {
     RefineFailed = ("REFINE_FAILED", 3353, 500, "抠图优化失败，请重试", "Refining the cutout failed, please try again"),
     SaveNotPrepared = ("SAVE_NOT_PREPARED", 3354, 409, "图片仍在准备中，请稍后再保存", "The image is still being prepared; save it again in a moment"),
     SavedImageNotFound = ("SAVED_IMAGE_NOT_FOUND", 3355, 404, "收藏的图片不存在", "Saved image not found"),
+    CutoutNoSubject = ("CUTOUT_NO_SUBJECT", 3357, 422, "未识别到主体，灵石已返还。请换一张商品清晰、与背景有区分的图片", "No subject found; your coins have been returned. Try a photo where the product stands out from the background"),
     MaskOpaqueAlpha = ("MASK_OPAQUE_ALPHA", 3356, 400, "蒙版格式不正确：请用透明度（Alpha 通道）表示保留区域", "Invalid mask: its alpha channel must carry the mask, but it is fully opaque while its grey levels vary"),
     // Background replication (3400–3449).
     BgReproduceReferenceRequired = ("BG_REPRODUCE_REFERENCE_REQUIRED", 3400, 400, "请上传参考图", "Please upload a reference image"),

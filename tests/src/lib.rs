@@ -8,6 +8,7 @@ pub mod app;
 pub mod database;
 pub mod fixtures;
 pub mod images;
+pub mod photo_files;
 pub mod qr_images;
 pub mod redis_server;
 pub mod removebg_client;

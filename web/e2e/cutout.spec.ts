@@ -21,8 +21,8 @@ test('register, upload, cut out, download and find it in history', async ({ page
   await expect(page.getByTestId('upload-status')).toHaveCount(0, { timeout: 60_000 });
   await expect(page.getByTestId('upload-error')).toHaveCount(0);
 
-  // The default model is the fine one.
-  await expect(page.getByTestId('model-isnet')).toBeChecked();
+  // The default is the accurate one (ISNet guarded by U²-Net).
+  await expect(page.getByTestId('model-fused')).toBeChecked();
 
   await page.getByTestId('generate-button').click();
   const result = page.getByTestId('result-image');

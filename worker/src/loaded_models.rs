@@ -45,9 +45,11 @@ impl LoadedModels {
             loaded.missing.push(format!("ONNX Runtime at {} failed to load: {e}", dylib.display()));
             return loaded;
         }
-        for (model, kind) in
-            [(CutoutModel::Isnet, CutoutModelKind::IsNet), (CutoutModel::U2netp, CutoutModelKind::U2Netp)]
-        {
+        for (model, kind) in [
+            (CutoutModel::Isnet, CutoutModelKind::IsNet),
+            (CutoutModel::U2net, CutoutModelKind::U2Net),
+            (CutoutModel::U2netp, CutoutModelKind::U2Netp),
+        ] {
             let path = settings.dir.join(kind.file_name());
             match load_cutout(kind, &path, settings.intra_threads) {
                 Ok(session) => {

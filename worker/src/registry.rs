@@ -53,7 +53,8 @@ pub fn policy(settings: &ModelSettings) -> Policy {
 
 /// ONNX sessions are the truth for the cutout models: present but not
 /// loaded (no runtime, a broken file) does not count.
-const SESSION_MODELS: [(&str, CutoutModel); 2] = [("isnet-fp16", CutoutModel::Isnet), ("u2netp", CutoutModel::U2netp)];
+const SESSION_MODELS: [(&str, CutoutModel); 3] =
+    [("isnet-fp16", CutoutModel::Isnet), ("u2net", CutoutModel::U2net), ("u2netp", CutoutModel::U2netp)];
 
 /// The registry's id of the video encoder program.
 const FFMPEG_ID: &str = "ffmpeg";

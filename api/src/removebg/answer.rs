@@ -20,23 +20,17 @@ use crate::error::ApiError;
 pub struct Failure {
     pub error: ApiError,
     pub retry_after_secs: Option<u64>,
-    /// The worker found no subject (see `CUTOUT_NO_SUBJECT`).
-    pub no_subject: bool,
 }
 
 impl Failure {
     pub fn rate_limited(retry_after_secs: u64) -> Self {
-        Failure {
-            error: ApiError::new(ErrorCode::ApiKeyRateLimited),
-            retry_after_secs: Some(retry_after_secs),
-            no_subject: false,
-        }
+        Failure { error: ApiError::new(ErrorCode::ApiKeyRateLimited), retry_after_secs: Some(retry_after_secs) }
     }
 }
 
 impl From<ApiError> for Failure {
     fn from(error: ApiError) -> Self {
-        Failure { error, retry_after_secs: None, no_subject: false }
+        Failure { error, retry_after_secs: None }
     }
 }
 
@@ -52,16 +46,8 @@ impl From<StoreError> for Failure {
     }
 }
 
-/// The worker's "no subject in the picture" id. TODO(merge main): main is
-/// adding `ErrorCode::CutoutNoSubject` with this id; then match the variant
-/// in `removebg_code` and drop this constant and the string match below.
-const CUTOUT_NO_SUBJECT: &str = "CUTOUT_NO_SUBJECT";
-
 /// What a failed task's stored error id becomes.
 pub fn task_failure(error_id: Option<&str>) -> Failure {
-    if error_id == Some(CUTOUT_NO_SUBJECT) {
-        return Failure { error: ApiError::new(ErrorCode::InvalidParam), retry_after_secs: None, no_subject: true };
-    }
     let code = error_id.and_then(ErrorCode::from_id).unwrap_or(ErrorCode::GenerationFailed);
     Failure::from(ApiError::new(code))
 }
@@ -78,12 +64,6 @@ struct Entry {
     detail: String,
 }
 
-const UNKNOWN_FOREGROUND: (u16, &str, &str) = (
-    400,
-    "unknown_foreground",
-    "Could not identify foreground in image. For details and recommendations see https://www.remove.bg/supported-images.",
-);
-
 /// remove.bg's status, code and title for a pixmart error code.
 fn removebg_code(code: ErrorCode) -> (u16, &'static str, &'static str) {
     use ErrorCode as E;
@@ -91,6 +71,11 @@ fn removebg_code(code: ErrorCode) -> (u16, &'static str, &'static str) {
         E::ApiKeyInvalid | E::Unauthorized => (403, "auth_failed", "API Key invalid"),
         E::InsufficientLingshi => (402, "insufficient_credits", "Insufficient credits"),
         E::ApiKeyRateLimited | E::TaskLimit => (429, "rate_limit_exceeded", "Rate limit exceeded"),
+        E::CutoutNoSubject => (
+            400,
+            "unknown_foreground",
+            "Could not identify foreground in image. For details and recommendations see https://www.remove.bg/supported-images.",
+        ),
         E::UploadMissingFile => (400, "missing_source", "No image given"),
         E::UploadBadSize => (400, "file_too_large", "File too large"),
         E::UploadTooManyPixels => (400, "resolution_too_high", "Input image resolution too high"),
@@ -123,11 +108,10 @@ fn api_limit(code: ErrorCode) -> Option<&'static str> {
 pub fn respond(failure: &Failure) -> HttpResponse {
     let lang = crate::lang::current();
     let ApiError { code, field } = failure.error;
-    let (status, removebg, title) = if failure.no_subject { UNKNOWN_FOREGROUND } else { removebg_code(code) };
+    let (status, removebg, title) = removebg_code(code);
     // The detail is pixmart's own message (in the request's language) with
     // its stable id, which is what a merchant reports to support.
     let detail = match (field, api_limit(code)) {
-        _ if failure.no_subject => format!("No subject was found in the image ({CUTOUT_NO_SUBJECT})"),
         (_, Some(limit)) => format!("{limit} ({})", code.id()),
         (Some(field), None) => format!("{}: {field} ({})", code.message(lang), code.id()),
         (None, None) => format!("{} ({})", code.message(lang), code.id()),

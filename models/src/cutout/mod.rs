@@ -1,11 +1,12 @@
 //! Background removal ("cutout"): ISNet, U²-Net and U²-Netp via ONNX Runtime.
 
+pub mod fusion;
 mod process;
 
 use std::path::Path;
 use std::sync::Mutex;
 
-use image::{DynamicImage, GrayImage, RgbaImage};
+use image::{DynamicImage, GrayImage, RgbImage, RgbaImage};
 use ort::session::{HasSelectedOutputs, OutputSelector, RunOptions, Session};
 use ort::value::TensorRef;
 
@@ -158,20 +159,20 @@ impl CutoutSession {
     /// the image's resolution, or [`ModelError::EmptyMask`] when the model
     /// finds no subject.
     pub fn run(&self, image: &DynamicImage) -> Result<CutoutOutput, ModelError> {
-        let (width, height) = (image.width(), image.height());
+        let rgb = image.to_rgb8();
+        let mask = self.mask(&rgb)?;
+        finish(&rgb, mask)
+    }
+
+    /// The model's mask of `rgb` at its resolution (no emptiness check).
+    pub fn mask(&self, rgb: &RgbImage) -> Result<GrayImage, ModelError> {
+        let (width, height) = rgb.dimensions();
         if width == 0 || height == 0 {
             return Err(ModelError::InvalidImage(format!("image is {width}x{height}")));
         }
-        let rgb = image.to_rgb8();
-        let input = self.kind.preprocess(&rgb);
+        let input = self.kind.preprocess(rgb);
         let raw = self.infer(&input)?;
-        let mask = self.kind.postprocess(&raw, width, height)?;
-        if mask_is_empty(&mask) {
-            return Err(ModelError::EmptyMask);
-        }
-        let cutout =
-            compose_cutout(&rgb, &mask).ok_or_else(|| ModelError::Inference("mask size differs from image".into()))?;
-        Ok(CutoutOutput { cutout, mask })
+        self.kind.postprocess(&raw, width, height)
     }
 
     /// Runs the model on a preprocessed NCHW input (`3 * size * size` values)
@@ -194,6 +195,29 @@ impl CutoutSession {
         let (_shape, data) = value.try_extract_tensor::<f32>().map_err(ModelError::inference)?;
         Ok(data.to_vec())
     }
+}
+
+/// The cutout pixmart serves by default: ISNet guarded by U²-Net
+/// ([`fusion::fuse`]). Both sessions run on the same photo.
+pub fn run_fused(
+    isnet: &CutoutSession,
+    u2net: &CutoutSession,
+    image: &DynamicImage,
+) -> Result<CutoutOutput, ModelError> {
+    let rgb = image.to_rgb8();
+    let primary = isnet.mask(&rgb)?;
+    let guard = u2net.mask(&rgb)?;
+    finish(&rgb, fusion::fuse(&primary, &guard))
+}
+
+/// The emptiness check and the composed cutout.
+fn finish(rgb: &RgbImage, mask: GrayImage) -> Result<CutoutOutput, ModelError> {
+    if mask_is_empty(&mask) {
+        return Err(ModelError::EmptyMask);
+    }
+    let cutout =
+        compose_cutout(rgb, &mask).ok_or_else(|| ModelError::Inference("mask size differs from image".into()))?;
+    Ok(CutoutOutput { cutout, mask })
 }
 
 #[cfg(test)]

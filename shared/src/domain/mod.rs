@@ -7,6 +7,7 @@ pub mod biz_type;
 pub mod download;
 pub mod feedback;
 pub mod ids;
+pub mod image_colour;
 pub mod invalid;
 pub mod lead;
 pub mod mask_edit;

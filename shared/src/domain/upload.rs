@@ -7,7 +7,7 @@ use std::io::Cursor;
 use image::metadata::Orientation;
 use image::{DynamicImage, ImageDecoder, ImageReader, Limits};
 
-use super::Invalid;
+use super::{image_colour, Invalid};
 use crate::error::ErrorCode;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -155,7 +155,12 @@ pub fn decode_bounded(
     let corrupt = |_| Invalid::new(ErrorCode::UploadCorrupt);
     let mut decoder = reader.into_decoder().map_err(corrupt)?;
     let orientation = decoder.orientation().unwrap_or(Orientation::NoTransforms);
-    let mut img = DynamicImage::from_decoder(decoder).map_err(corrupt)?;
+    let icc = decoder.icc_profile().ok().flatten();
+    let img = DynamicImage::from_decoder(decoder).map_err(corrupt)?;
+    // sRGB and 8 bits, as the models and the browser take it (see
+    // image_colour); metadata (EXIF, GPS, the profile) is not carried:
+    // results are encoded from pixels alone.
+    let mut img = image_colour::to_8bit(image_colour::to_srgb(img, icc.as_deref()));
     // Upright, as the browser shows it: results keep the photo's orientation.
     img.apply_orientation(orientation);
     Ok(img)

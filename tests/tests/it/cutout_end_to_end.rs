@@ -83,3 +83,52 @@ async fn fast_model_option_runs_u2netp() {
     let iou = pixmart_models::mask_iou(&mask, &truth, 128);
     assert!(iou >= 0.85, "U²-Netp mask IoU {iou:.4}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_single_model_can_be_chosen() {
+    let mut app = TestApp::start(TestDatabase::sqlite()).await;
+    app.start_worker();
+    let mut c = app.client();
+    c.register_random().await;
+    let (photo, truth) = product_photo(800, 800);
+    let url = c.upload_png(encode_png(&photo)).await;
+    for model in ["isnet", "u2net"] {
+        let task_id = c.submit_cutout(&url, Some(model)).await;
+        let task = c.wait_task(&task_id, Duration::from_secs(120)).await;
+        assert_eq!(task["status"], "SUCCESS", "{model}: {task}");
+        assert_eq!(task["params"]["model"], model);
+        let mask_url = task["results"][1]["url"].as_str().unwrap();
+        let mask = image::load_from_memory(&c.get_bytes(mask_url).await.1).unwrap().to_luma8();
+        let iou = pixmart_models::mask_iou(&mask, &truth, 128);
+        assert!(iou >= 0.9, "{model} mask IoU {iou:.4}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_photo_without_a_subject_fails_with_its_own_code_and_is_refunded() {
+    let mut app = TestApp::start(TestDatabase::sqlite()).await;
+    app.start_worker();
+    let mut c = app.client();
+    c.register_random().await;
+    let lingshi = |info: serde_json::Value| info["data"]["points"].as_i64().unwrap();
+    let before = lingshi(c.get("/api/user/info").await.1);
+    // An empty, evenly lit backdrop (with sensor noise, as a photo has).
+    let mut seed = 0x1234_5677u32;
+    let blank = image::RgbImage::from_fn(1000, 1000, |_, _| {
+        seed ^= seed << 13;
+        seed ^= seed >> 17;
+        seed ^= seed << 5;
+        let v = 200 + (seed % 9) as u8;
+        image::Rgb([v, v, v - 3])
+    });
+    let url = c.upload_png(encode_png(&blank)).await;
+    let task_id = c.submit_cutout(&url, None).await;
+    let task = c.wait_task(&task_id, Duration::from_secs(120)).await;
+    assert_eq!(
+        (task["status"].as_str(), task["errorCode"].as_str()),
+        (Some("FAILED"), Some("CUTOUT_NO_SUBJECT")),
+        "{task}"
+    );
+    assert!(task["errorMsg"].as_str().unwrap().contains("未识别到主体"), "{task}");
+    assert_eq!(lingshi(c.get("/api/user/info").await.1), before, "refunded");
+}

@@ -11,6 +11,7 @@ mod admin;
 mod background_reproduce_end_to_end;
 mod batches;
 mod code_senders;
+mod colour_and_orientation;
 mod concurrent_submissions;
 mod cutout_editor;
 mod cutout_end_to_end;

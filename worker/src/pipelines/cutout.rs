@@ -2,10 +2,12 @@
 //! original resolution, plus its mask.
 
 use std::io::Cursor;
+use std::sync::Arc;
 
 use image::{DynamicImage, ImageFormat};
+use pixmart_models::{run_fused, CutoutOutput, CutoutSession, ModelError};
 use pixmart_shared::db::store::tasks as task_store;
-use pixmart_shared::domain::{CutoutSpec, ResultKind, TaskId, TaskResult};
+use pixmart_shared::domain::{CutoutModel, CutoutSpec, ResultKind, TaskId, TaskResult};
 use pixmart_shared::storage::result_key;
 use pixmart_shared::ErrorCode;
 
@@ -14,19 +16,16 @@ use crate::failure::JobFailure;
 use crate::WorkerContext;
 
 pub async fn run(ctx: &WorkerContext, task_id: TaskId, spec: &CutoutSpec) -> Result<Vec<TaskResult>, JobFailure> {
-    let session = ctx.models.cutout(spec.model).ok_or_else(|| {
-        JobFailure::abort(
-            ErrorCode::GenerationFailed,
-            format!("model {} is not loaded on this worker", spec.model.as_str()),
-        )
-    })?;
+    let cut = Cut::for_model(ctx, spec.model)?;
     let image = load_upload(ctx, spec.image).await?;
     task_store::set_progress(&ctx.db, task_id, &ctx.worker_id, 10).await?;
 
     let (cutout_png, mask_png, width, height) = tokio::task::spawn_blocking(move || {
-        let out = session
-            .run(&image)
-            .map_err(|e| JobFailure::abort(ErrorCode::GenerationFailed, format!("{}: {e}", e.code())))?;
+        let out = cut.run(&image).map_err(|e| match e {
+            // Its own code, so the page can say what to do (another photo) instead of "failed".
+            ModelError::EmptyMask => JobFailure::abort(ErrorCode::CutoutNoSubject, "no subject found"),
+            e => JobFailure::abort(ErrorCode::GenerationFailed, format!("{}: {e}", e.code())),
+        })?;
         let (w, h) = (out.cutout.width(), out.cutout.height());
         let cutout = encode_png(DynamicImage::ImageRgba8(out.cutout))?;
         let mask = encode_png(DynamicImage::ImageLuma8(out.mask))?;
@@ -52,4 +51,39 @@ fn encode_png(image: DynamicImage) -> Result<Vec<u8>, JobFailure> {
         .write_to(&mut out, ImageFormat::Png)
         .map_err(|e| JobFailure::abort(ErrorCode::GenerationFailed, format!("PNG encoding failed: {e}")))?;
     Ok(out.into_inner())
+}
+
+/// The sessions a cutout runs on.
+enum Cut {
+    One(Arc<CutoutSession>),
+    Fused { isnet: Arc<CutoutSession>, u2net: Arc<CutoutSession> },
+}
+
+impl Cut {
+    fn for_model(ctx: &WorkerContext, model: CutoutModel) -> Result<Self, JobFailure> {
+        let loaded = |m: CutoutModel| {
+            ctx.models.cutout(m).ok_or_else(|| {
+                JobFailure::abort(
+                    ErrorCode::GenerationFailed,
+                    format!("model {} is not loaded on this worker", m.as_str()),
+                )
+            })
+        };
+        match model {
+            // Without U²-Net (its file missing: the node's model report says
+            // so) the fused cutout is ISNet's alone.
+            CutoutModel::Fused => Ok(match ctx.models.cutout(CutoutModel::U2net) {
+                Some(u2net) => Cut::Fused { isnet: loaded(CutoutModel::Isnet)?, u2net },
+                None => Cut::One(loaded(CutoutModel::Isnet)?),
+            }),
+            CutoutModel::Isnet | CutoutModel::U2net | CutoutModel::U2netp => Ok(Cut::One(loaded(model)?)),
+        }
+    }
+
+    fn run(&self, image: &DynamicImage) -> Result<CutoutOutput, ModelError> {
+        match self {
+            Cut::One(session) => session.run(image),
+            Cut::Fused { isnet, u2net } => run_fused(isnet, u2net, image),
+        }
+    }
 }

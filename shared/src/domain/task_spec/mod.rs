@@ -31,9 +31,14 @@ pub use product_image::{OutputFormat, OutputRatio, ProductBackground, ProductIma
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum CutoutModel {
-    /// ISNet fp16: the best masks.
+    /// ISNet guarded by U²-Net, edges refined at full resolution: the most
+    /// accurate on the evaluation set (docs/MODELS.md), so the default.
     #[default]
+    Fused,
+    /// ISNet fp16 alone: the sharpest edges, fooled by some busy textures.
     Isnet,
+    /// U²-Net: steadier on busy backgrounds (brick, gravel), softer edges.
+    U2net,
     /// U²-Netp: fast, coarser.
     U2netp,
 }
@@ -41,7 +46,9 @@ pub enum CutoutModel {
 impl CutoutModel {
     pub fn as_str(self) -> &'static str {
         match self {
+            CutoutModel::Fused => "fused",
             CutoutModel::Isnet => "isnet",
+            CutoutModel::U2net => "u2net",
             CutoutModel::U2netp => "u2netp",
         }
     }
@@ -189,7 +196,9 @@ fn parse_cutout(params: &Map<String, Value>) -> Result<CutoutSpec, Invalid> {
         .ok_or(Invalid::field(ErrorCode::ImageNotFound, "imageUrl"))?;
     let model = match params.get("model") {
         None | Some(Value::Null) => CutoutModel::default(),
+        Some(Value::String(s)) if s == "fused" => CutoutModel::Fused,
         Some(Value::String(s)) if s == "isnet" => CutoutModel::Isnet,
+        Some(Value::String(s)) if s == "u2net" => CutoutModel::U2net,
         Some(Value::String(s)) if s == "u2netp" => CutoutModel::U2netp,
         Some(_) => return Err(Invalid::field(ErrorCode::InvalidParam, "model")),
     };
@@ -241,9 +250,16 @@ mod tests {
     fn cutout_parses_with_defaults_and_round_trips() {
         let id = UploadId::new();
         let spec = TaskSpec::parse("MATTING_IMAGE", &json!({ "imageUrl": upload_url(id) })).unwrap();
-        assert_eq!(spec, TaskSpec::Cutout(CutoutSpec { image: id, model: CutoutModel::Isnet }));
+        assert_eq!(spec, TaskSpec::Cutout(CutoutSpec { image: id, model: CutoutModel::Fused }));
         let again = TaskSpec::parse("MATTING_IMAGE", &spec.to_params()).unwrap();
         assert_eq!(again, spec);
+        for model in [CutoutModel::Fused, CutoutModel::Isnet, CutoutModel::U2net, CutoutModel::U2netp] {
+            let params = json!({ "imageUrl": upload_url(id), "model": model.as_str() });
+            assert_eq!(
+                TaskSpec::parse("MATTING_IMAGE", &params).unwrap(),
+                TaskSpec::Cutout(CutoutSpec { image: id, model })
+            );
+        }
     }
 
     #[test]

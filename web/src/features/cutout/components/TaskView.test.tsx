@@ -139,7 +139,7 @@ describe('CutoutPage', () => {
     // No price until the server's arrives (never a guessed one).
     expect(screen.queryByTestId('generate-cost')).toBeNull();
     await waitFor(() => expect(screen.getByTestId('generate-button')).toHaveTextContent('5 灵石'));
-    expect(screen.getByTestId('model-isnet')).toBeChecked();
+    expect(screen.getByTestId('model-fused')).toBeChecked();
     fireEvent.click(screen.getByTestId('generate-button'));
     expect(isLoginDialogOpen()).toBe(true);
     // Nothing is submitted (the page only reads prices and what the workers serve).
