@@ -9,6 +9,7 @@ pub mod database;
 pub mod fixtures;
 pub mod images;
 pub mod photo_files;
+pub mod python;
 pub mod qr_images;
 pub mod redis_server;
 pub mod removebg_client;

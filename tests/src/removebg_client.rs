@@ -4,11 +4,10 @@
 //! endpoint constant points at the app.
 
 use std::path::Path;
-use std::process::Stdio;
 
 use serde_json::Value;
 
-use crate::smtp_sink::{python, python_packages_dir};
+use crate::python::{python, require_modules};
 
 /// How to call the client.
 pub enum Call<'a> {
@@ -18,27 +17,10 @@ pub enum Call<'a> {
     Base64 { out: &'a Path },
 }
 
-/// Fails the test, saying how to install it, when the client is missing:
-/// never a silent skip.
-fn require_client() {
-    let ok = python()
-        .args(["-c", "import removebg, requests"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success());
-    assert!(
-        ok,
-        "this test needs remove.bg's Python client. scripts/test installs it; by hand:\n  \
-         python3 -m pip install --target {} removebg==0.04 requests==2.34.2",
-        python_packages_dir().display()
-    );
-}
-
 /// Runs one call; its JSON report (`{"status":200,"written":…}` or the
 /// error's `{"status","body"}`).
 pub fn run(base_url: &str, api_key: &str, image: &Path, call: Call<'_>, size: &str) -> Value {
-    require_client();
+    require_modules("removebg, requests", "remove.bg's Python client", "removebg==0.04 requests==2.34.2");
     let script = crate::repo_root().join("tests/support/removebg_client.py");
     let log = image.with_extension("errors.log");
     let mut cmd = python();

@@ -5,47 +5,12 @@
 
 use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-/// Where `scripts/test` installs the tests' Python packages
-/// (`PIXMART_PYTHON_DIR`, else `~/.cache/pixmart/python`).
-pub fn python_packages_dir() -> PathBuf {
-    std::env::var_os("PIXMART_PYTHON_DIR").map(PathBuf::from).unwrap_or_else(|| {
-        PathBuf::from(std::env::var_os("HOME").unwrap_or_else(|| "/root".into())).join(".cache/pixmart/python")
-    })
-}
-
-/// `python3` (or `PIXMART_TEST_PYTHON`) with the tests' packages on its path.
-pub fn python() -> Command {
-    let mut cmd = Command::new(std::env::var("PIXMART_TEST_PYTHON").unwrap_or_else(|_| "python3".into()));
-    let mut path = python_packages_dir().into_os_string();
-    if let Some(existing) = std::env::var_os("PYTHONPATH") {
-        path.push(":");
-        path.push(existing);
-    }
-    cmd.env("PYTHONPATH", path);
-    cmd
-}
-
-/// Fails the test, saying how to install it, when aiosmtpd is missing:
-/// never a silent skip.
-fn require_aiosmtpd() {
-    let ok = python()
-        .args(["-c", "import aiosmtpd"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success());
-    assert!(
-        ok,
-        "this test needs the Python package aiosmtpd (a real SMTP server). scripts/test installs it; by hand:\n  \
-         python3 -m pip install --target {} aiosmtpd==1.4.6",
-        python_packages_dir().display()
-    );
-}
+use crate::python::{python, require_modules};
 
 /// A free TCP port on 127.0.0.1 (nothing listens on it afterwards).
 pub fn free_port() -> u16 {
@@ -75,7 +40,7 @@ impl SmtpSink {
 
     /// On `port` (0: any free one).
     pub fn start_on(port: u16) -> Self {
-        require_aiosmtpd();
+        require_modules("aiosmtpd", "the Python package aiosmtpd (a real SMTP server)", "aiosmtpd==1.4.6");
         let dir = tempfile::tempdir().unwrap();
         let script = crate::repo_root().join("tests/support/smtp_sink.py");
         let mut child = python()

@@ -27,36 +27,24 @@ pub fn to_srgb(image: DynamicImage, icc: Option<&[u8]>) -> DynamicImage {
     }
     let srgb = ColorProfile::new_srgb();
     let o = TransformOptions::default();
-    let (w, h) = (image.width(), image.height());
     // A conversion that fails leaves the image as decoded: a wrong tint is
     // better than refusing a photo the browser shows.
+    macro_rules! convert {
+        ($buf:expr, $variant:path, $create:ident, $layout:expr) => {{
+            let buf = $buf;
+            match apply(buf.as_raw(), source.$create($layout, &srgb, $layout, o))
+                .and_then(|v| ImageBuffer::from_raw(buf.width(), buf.height(), v))
+            {
+                Some(converted) => $variant(converted),
+                None => $variant(buf),
+            }
+        }};
+    }
     match image {
-        DynamicImage::ImageRgb8(b) => {
-            match apply(b.as_raw(), source.create_transform_8bit(Layout::Rgb, &srgb, Layout::Rgb, o)) {
-                Some(v) => ImageBuffer::from_raw(w, h, v).map_or(DynamicImage::ImageRgb8(b), DynamicImage::ImageRgb8),
-                None => DynamicImage::ImageRgb8(b),
-            }
-        }
-        DynamicImage::ImageRgba8(b) => {
-            match apply(b.as_raw(), source.create_transform_8bit(Layout::Rgba, &srgb, Layout::Rgba, o)) {
-                Some(v) => ImageBuffer::from_raw(w, h, v).map_or(DynamicImage::ImageRgba8(b), DynamicImage::ImageRgba8),
-                None => DynamicImage::ImageRgba8(b),
-            }
-        }
-        DynamicImage::ImageRgb16(b) => {
-            match apply(b.as_raw(), source.create_transform_16bit(Layout::Rgb, &srgb, Layout::Rgb, o)) {
-                Some(v) => ImageBuffer::from_raw(w, h, v).map_or(DynamicImage::ImageRgb16(b), DynamicImage::ImageRgb16),
-                None => DynamicImage::ImageRgb16(b),
-            }
-        }
-        DynamicImage::ImageRgba16(b) => {
-            match apply(b.as_raw(), source.create_transform_16bit(Layout::Rgba, &srgb, Layout::Rgba, o)) {
-                Some(v) => {
-                    ImageBuffer::from_raw(w, h, v).map_or(DynamicImage::ImageRgba16(b), DynamicImage::ImageRgba16)
-                }
-                None => DynamicImage::ImageRgba16(b),
-            }
-        }
+        DynamicImage::ImageRgb8(b) => convert!(b, DynamicImage::ImageRgb8, create_transform_8bit, Layout::Rgb),
+        DynamicImage::ImageRgba8(b) => convert!(b, DynamicImage::ImageRgba8, create_transform_8bit, Layout::Rgba),
+        DynamicImage::ImageRgb16(b) => convert!(b, DynamicImage::ImageRgb16, create_transform_16bit, Layout::Rgb),
+        DynamicImage::ImageRgba16(b) => convert!(b, DynamicImage::ImageRgba16, create_transform_16bit, Layout::Rgba),
         other => other,
     }
 }

@@ -67,24 +67,6 @@ async fn real_isnet_cutout_end_to_end_on_postgres() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn fast_model_option_runs_u2netp() {
-    let mut app = TestApp::start(TestDatabase::sqlite()).await;
-    app.start_worker();
-    let mut c = app.client();
-    c.register_random().await;
-    let (photo, truth) = product_photo(800, 800);
-    let url = c.upload_png(encode_png(&photo)).await;
-    let task_id = c.submit_cutout(&url, Some("u2netp")).await;
-    let task = c.wait_task(&task_id, Duration::from_secs(120)).await;
-    assert_eq!(task["status"], "SUCCESS", "{task}");
-    assert_eq!(task["params"]["model"], "u2netp");
-    let mask_url = task["results"][1]["url"].as_str().unwrap();
-    let mask = image::load_from_memory(&c.get_bytes(mask_url).await.1).unwrap().to_luma8();
-    let iou = pixmart_models::mask_iou(&mask, &truth, 128);
-    assert!(iou >= 0.85, "U²-Netp mask IoU {iou:.4}");
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn each_single_model_can_be_chosen() {
     let mut app = TestApp::start(TestDatabase::sqlite()).await;
     app.start_worker();
@@ -92,7 +74,8 @@ async fn each_single_model_can_be_chosen() {
     c.register_random().await;
     let (photo, truth) = product_photo(800, 800);
     let url = c.upload_png(encode_png(&photo)).await;
-    for model in ["isnet", "u2net"] {
+    // U²-Netp is the fast, coarser one.
+    for (model, min_iou) in [("isnet", 0.9), ("u2net", 0.9), ("u2netp", 0.85)] {
         let task_id = c.submit_cutout(&url, Some(model)).await;
         let task = c.wait_task(&task_id, Duration::from_secs(120)).await;
         assert_eq!(task["status"], "SUCCESS", "{model}: {task}");
@@ -100,7 +83,7 @@ async fn each_single_model_can_be_chosen() {
         let mask_url = task["results"][1]["url"].as_str().unwrap();
         let mask = image::load_from_memory(&c.get_bytes(mask_url).await.1).unwrap().to_luma8();
         let iou = pixmart_models::mask_iou(&mask, &truth, 128);
-        assert!(iou >= 0.9, "{model} mask IoU {iou:.4}");
+        assert!(iou >= min_iou, "{model} mask IoU {iou:.4}");
     }
 }
 
