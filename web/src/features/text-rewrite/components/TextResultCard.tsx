@@ -8,11 +8,18 @@ import { rewriteFileName } from '../constants';
 import { CopyView } from './CopyView';
 import { RatingActions } from './RatingActions';
 
-/** Writes text to the clipboard; `execCommand('copy')` where the Clipboard API is missing (a plain-http deployment). */
+/**
+ * Writes text to the clipboard; `execCommand('copy')` where the Clipboard API
+ * is missing (a deployment served over plain http) or refuses.
+ */
 export async function writeClipboard(text: string): Promise<void> {
-  if (navigator.clipboard?.writeText && window.isSecureContext) {
-    await navigator.clipboard.writeText(text);
-    return;
+  if (navigator.clipboard?.writeText) {
+    try {
+      await navigator.clipboard.writeText(text);
+      return;
+    } catch {
+      // Refused (no permission, no focus): the old way below.
+    }
   }
   const area = document.createElement('textarea');
   area.value = text;
@@ -22,7 +29,7 @@ export async function writeClipboard(text: string): Promise<void> {
   document.body.appendChild(area);
   area.select();
   try {
-    if (!document.execCommand('copy')) throw new Error('copy refused');
+    if (typeof document.execCommand !== 'function' || !document.execCommand('copy')) throw new Error('copy refused');
   } finally {
     area.remove();
   }
