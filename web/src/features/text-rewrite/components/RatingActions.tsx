@@ -55,7 +55,7 @@ export function RatingActions({ taskId, index, rating, script }: RatingActionsPr
       <div className="rating-buttons">
         <button
           type="button"
-          className={current === 'like' ? 'button small rating-button active' : 'button small rating-button'}
+          className={current === 'like' ? 'button rating-button active' : 'button rating-button'}
           aria-pressed={current === 'like'}
           data-testid="rate-like"
           disabled={rate.isPending}
@@ -65,7 +65,7 @@ export function RatingActions({ taskId, index, rating, script }: RatingActionsPr
         </button>
         <button
           type="button"
-          className={current === 'dislike' ? 'button small rating-button active' : 'button small rating-button'}
+          className={current === 'dislike' ? 'button rating-button active' : 'button rating-button'}
           aria-pressed={current === 'dislike'}
           aria-expanded={asking}
           data-testid="rate-dislike"

@@ -92,7 +92,7 @@ export function TextResultCard({ taskId, bizType, index, result, liveText }: Tex
         </div>
       )}
       <footer className="text-result-actions">
-        <button type="button" className="button small primary" data-testid="copy-button" onClick={() => void onCopy()}>
+        <button type="button" className="button primary" data-testid="copy-button" onClick={() => void onCopy()}>
           {t('rewrite.copy')}
         </button>
         <DownloadButton
