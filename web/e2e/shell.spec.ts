@@ -26,8 +26,8 @@ test.describe('desktop shell', () => {
     await expect(topbar.getByTestId('menu-group-ai-photo')).toContainText('AI商拍');
     await expect(topbar.getByTestId('menu-group-creation-space')).toHaveText('创作空间');
     await expect(page.getByTestId('menu-group-benefit-centre')).toHaveCount(1);
-    // /rewrite-text is in the brand's routes but not built: in no menu.
-    await expect(page.getByTestId('menu-item-/rewrite-text')).toHaveCount(0);
+    // /rewrite-video is not built: in no menu.
+    await expect(page.getByTestId('menu-item-/rewrite-video')).toHaveCount(0);
     expect(await primaryColor(page)).toBe('#2352d8');
     await shot(page, testInfo, 'home');
 
@@ -55,8 +55,8 @@ test.describe('desktop shell', () => {
     await expect(page.getByTestId('not-available-page')).toBeVisible();
   });
 
-  test('a route of the brand that is not built says so plainly', async ({ page }, testInfo) => {
-    await page.goto('/rewrite-text');
+  test('a route that is not built says so plainly', async ({ page }, testInfo) => {
+    await page.goto('/rewrite-video');
     const notAvailable = page.getByTestId('not-available-page');
     await expect(notAvailable).toContainText('该功能暂未开放');
     await expect(notAvailable.locator('form, input')).toHaveCount(0);

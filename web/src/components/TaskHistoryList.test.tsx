@@ -22,6 +22,9 @@ const tasks = [
   task('v1', 'IMG_2_VEDIO', [result('video', '/api/files/v1/clip.mp4'), result('poster', '/api/files/v1/poster.png')]),
   task('v2', 'IMG_2_VEDIO', [result('video', '/api/files/v2/clip.mp4')]),
   task('p1', 'PRODUCT_IMAGE', [result('image', '/api/files/p1/out.png'), result('thumbnail', '/api/files/p1/out.webp')]),
+  task('x1', 'TEXT_REWRITE', [
+    { kind: 'text', url: '/api/files/x1/0', width: 0, height: 0, copy: { shape: 'note', title: '秋冬必备好物', paragraphs: ['正文'], tags: [] } },
+  ]),
 ];
 
 let downloaded: string[];
@@ -80,5 +83,15 @@ describe('TaskHistoryList (creation space)', () => {
     expect(cell('p1')).toHaveTextContent('Nov 21, 2026');
     await waitFor(() => expect(within(cell('p1')).getByTestId('history-thumb')).toBeInTheDocument());
     expect(vi.mocked(fetch).mock.calls.map(([u]) => String(u))).toContain('/api/files/p1/out.webp');
+  });
+
+  it('a text task shows the start of its first answer instead of a picture, and downloads it as .txt', async () => {
+    renderWithProviders(<TaskHistoryList title="历史" downloads testId="creation-history" />, user);
+    await screen.findAllByTestId('history-item');
+    expect(cell('x1')).toHaveTextContent('文案改写');
+    expect(within(cell('x1')).getByTestId('history-text-snippet')).toHaveTextContent('秋冬必备好物');
+    expect(within(cell('x1')).queryByTestId('history-thumb')).toBeNull();
+    fireEvent.click(within(cell('x1')).getByTestId('history-download'));
+    await waitFor(() => expect(downloaded).toEqual(['text_rewrite-x1.txt']));
   });
 });

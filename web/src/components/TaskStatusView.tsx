@@ -7,6 +7,7 @@ import { displayProgress } from '../lib/progress';
 import { USER_INFO_QUERY_KEY } from '../lib/session';
 import { useNow } from '../lib/useNow';
 import { ProgressBar } from './ProgressBar';
+import { StopTaskButton } from './StopTaskButton';
 
 export interface TaskStatusText {
   /** The progress bar's label. */
@@ -24,6 +25,12 @@ interface TaskStatusViewProps {
   text: TaskStatusText;
   /** Also name the status (queued / running) under the bar. */
   showStatus?: boolean;
+  /** Poll the task (default); false while its event stream keeps the cache current (`useTaskStream`). */
+  poll?: boolean;
+  /** Offer the stop button (the lingshi are returned) while the task runs. */
+  stoppable?: boolean;
+  /** Shown under the bar while the task runs (e.g. its answers as they stream). */
+  running?: (task: Task) => ReactNode;
   /** The results of a SUCCESS. */
   children: (task: Task) => ReactNode;
 }
@@ -33,10 +40,10 @@ interface TaskStatusViewProps {
  * then the page's results or the failure (with the server's errorMsg when
  * it says more than the headline).
  */
-export function TaskStatusView({ taskId, startedAt, text, showStatus = false, children }: TaskStatusViewProps) {
+export function TaskStatusView({ taskId, startedAt, text, showStatus = false, poll = true, stoppable = false, running, children }: TaskStatusViewProps) {
   const { t } = useI18n();
   const qc = useQueryClient();
-  const { data: task, error } = useTask(taskId);
+  const { data: task, error } = useTask(taskId, { poll });
   const terminal = isTerminal(task?.status);
   const now = useNow(500, !terminal);
 
@@ -62,11 +69,17 @@ export function TaskStatusView({ taskId, startedAt, text, showStatus = false, ch
     return (
       <div className="task-running" data-task-id={task.taskId}>
         <ProgressBar value={displayProgress(task.status, task.progress, now - startedAt)} label={text.generating} testId="task-progress" />
-        {showStatus && (
-          <p className="muted" data-testid="task-status">
-            {t(`task.status.${task.status}`)}
-          </p>
+        {(showStatus || stoppable) && (
+          <div className="task-running-bar">
+            {showStatus && (
+              <p className="muted" data-testid="task-status">
+                {t(`task.status.${task.status}`)}
+              </p>
+            )}
+            {stoppable && <StopTaskButton taskId={task.taskId} />}
+          </div>
         )}
+        {running?.(task)}
       </div>
     );
   }

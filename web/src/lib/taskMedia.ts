@@ -23,10 +23,11 @@ export function taskPreview(task: Task): TaskPreview | null {
   return clip ? { kind: 'video', url: clip.url } : null;
 }
 
-/** The file a finished task downloads as: the clip of a video task, else its first image. */
+/** The file a finished task downloads as: the clip of a video task, else its first image, else its first text answer. */
 export function taskMainFile(task: Task): TaskResult | null {
   if (task.status !== 'SUCCESS') return null;
-  return find(task, 'video') ?? find(task, 'image');
+  // A text answer's kind is not in the OpenAPI types yet (lib/textCopy).
+  return find(task, 'video') ?? find(task, 'image') ?? ((task.results ?? []) as TaskResult[]).find((r) => (r.kind as string) === 'text') ?? null;
 }
 
 /**
@@ -37,5 +38,6 @@ export function taskMainFile(task: Task): TaskResult | null {
 export function taskFileName(task: Task, file: TaskResult): string {
   const ext = fileExtension(file.url);
   if (file.kind === 'video') return `pixmart-video-${task.taskId.slice(0, 8)}.${ext}`;
+  if ((file.kind as string) === 'text') return `${task.bizType.toLowerCase()}-${task.taskId}.txt`;
   return `${task.bizType.toLowerCase()}-${task.taskId}.${ext}`;
 }

@@ -36,6 +36,17 @@ export const TASK_TYPES_PAYLOAD = {
       price: { rule: 'perTask', lingshi: 0 },
       limits: { topNMax: 4, topNDefault: 4, textMaxBytes: 1273, textMaxDigits: 3057 },
     },
+    // The text-rewrite types (the contract's shape; the numbers are this fixture's, not yet the server's).
+    TEXT_REWRITE: {
+      family: 'text',
+      price: { rule: 'perResult', lingshi: 2 },
+      limits: { contentMinChars: 10, contentMaxChars: 2000, genNumMax: 4, genNumDefault: 2 },
+    },
+    HOT_ARTICLE_REWRITE: {
+      family: 'text',
+      price: { rule: 'perResult', lingshi: 5 },
+      limits: { contentMinChars: 100, contentMaxChars: 8000, genNumMax: 1, genNumDefault: 1 },
+    },
   },
   limits: { maxBatchItems: 100 },
 };

@@ -29,6 +29,16 @@ describe('priceOf', () => {
     expect(priceOf(TASK_TYPES, 'IMG_2_VEDIO')).toBeNull();
   });
 
+  it('charges a perResult type per generated answer (lingshi × genNum)', () => {
+    expect(priceOf(TASK_TYPES, 'TEXT_REWRITE')).toBe(2);
+    expect(priceOf(TASK_TYPES, 'TEXT_REWRITE', { results: 3 })).toBe(6);
+    expect(priceOf(TASK_TYPES, 'TEXT_REWRITE', { results: 0 })).toBe(2);
+    // Images do not count for it, nor answers for a perImage type.
+    expect(priceOf(TASK_TYPES, 'TEXT_REWRITE', { images: 4 })).toBe(2);
+    expect(priceOf(TASK_TYPES, 'PRODUCT_IMAGE', { results: 4 })).toBe(5);
+    expect(priceOf(TASK_TYPES, 'HOT_ARTICLE_REWRITE', { results: 1 })).toBe(5);
+  });
+
   it('follows the server: a changed price is the displayed price', () => {
     const raised = normalizeTaskTypes({ ...TASK_TYPES_PAYLOAD, taskTypes: { MATTING_IMAGE: { family: 'segment', price: { rule: 'perTask', lingshi: 7 }, limits: {} } } });
     expect(priceOf(raised, 'MATTING_IMAGE')).toBe(7);
@@ -62,6 +72,8 @@ describe('normalizeTaskTypes', () => {
         B: { family: 'video', price: { rule: 'byResolution', '480p': 40 }, limits: {} },
         C: { family: 'nope', price: { rule: 'perTask', lingshi: 1 }, limits: {} },
         D: { family: 'qr', price: { rule: 'perTask', lingshi: 1 }, limits: { topNMax: '4', topNDefault: 2 } },
+        E: { family: 'text', price: { rule: 'perResult', lingshi: -1 }, limits: {} },
+        F: { family: 'text', price: { rule: 'perResult' }, limits: {} },
       },
       limits: { maxBatchItems: 'many' },
     });
@@ -72,6 +84,11 @@ describe('normalizeTaskTypes', () => {
   });
 
   it('reads the fixture (shaped as the contract) whole', () => {
-    expect(Object.keys(TASK_TYPES.taskTypes)).toHaveLength(12);
+    expect(Object.keys(TASK_TYPES.taskTypes)).toHaveLength(14);
+    expect(TASK_TYPES.taskTypes.TEXT_REWRITE).toEqual({
+      family: 'text',
+      price: { rule: 'perResult', lingshi: 2 },
+      limits: { contentMinChars: 10, contentMaxChars: 2000, genNumMax: 4, genNumDefault: 2 },
+    });
   });
 });

@@ -10,15 +10,27 @@ import type { components } from './api/schema';
 
 type Schemas = components['schemas'];
 
-/** Which kind of worker runs a type (the API's JobFamily). */
-export type TaskFamily = Schemas['JobFamily'];
+/**
+ * Which kind of worker runs a type (the API's JobFamily), with `text` (the
+ * text-rewrite types). Until the OpenAPI types carry it: then `Schemas['JobFamily']` alone.
+ */
+export type TaskFamily = Schemas['JobFamily'] | 'text';
 
-/** How a type is charged, in lingshi: per task, × generated images (genNum) and × products in a batch, or by resolution. */
-export type PriceRule = Schemas['PriceRule'];
+/**
+ * A price charged per generated answer: lingshi × genNum (the text-rewrite
+ * types). Until the OpenAPI types carry it: then `Schemas['PriceRule']` alone.
+ */
+export type PerResultPrice = { rule: 'perResult'; lingshi: number };
+
+/**
+ * How a type is charged, in lingshi: per task, × generated images (genNum)
+ * and × products in a batch, × generated answers (genNum), or by resolution.
+ */
+export type PriceRule = Schemas['PriceRule'] | PerResultPrice;
 export type Resolution = Exclude<keyof Extract<PriceRule, { rule: 'byResolution' }>, 'rule'>;
 
 /** A type's family, price and option bounds by name (genNumMax, erodeMax, topNDefault…). */
-export type TaskTypeInfo = Schemas['TaskTypeDto'];
+export type TaskTypeInfo = Omit<Schemas['TaskTypeDto'], 'family' | 'price'> & { family: TaskFamily; price: PriceRule };
 
 /**
  * The answer after `normalizeTaskTypes`. The API's TaskTypesDto types
@@ -31,7 +43,7 @@ export interface TaskTypes {
   limits: Record<string, number>;
 }
 
-const FAMILIES: readonly TaskFamily[] = ['segment', 'compose', 'diffusion', 'qr', 'video'];
+const FAMILIES: readonly TaskFamily[] = ['segment', 'compose', 'diffusion', 'qr', 'video', 'text'];
 const RESOLUTIONS: readonly Resolution[] = ['480p', '720p'];
 
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
@@ -47,7 +59,7 @@ function numbers(raw: unknown): Record<string, number> {
 
 function readPrice(raw: unknown): PriceRule | null {
   const p = (raw ?? {}) as Record<string, unknown>;
-  if ((p.rule === 'perTask' || p.rule === 'perImage') && isCount(p.lingshi)) return { rule: p.rule, lingshi: p.lingshi };
+  if ((p.rule === 'perTask' || p.rule === 'perImage' || p.rule === 'perResult') && isCount(p.lingshi)) return { rule: p.rule, lingshi: p.lingshi };
   if (p.rule === 'byResolution' && RESOLUTIONS.every((r) => isCount(p[r]))) {
     return { rule: 'byResolution', '480p': p['480p'] as number, '720p': p['720p'] as number };
   }
@@ -91,6 +103,8 @@ export function useTaskTypes(): { taskTypes: TaskTypes | undefined; loading: boo
 export interface PriceInput {
   /** Generated images per task (genNum); 1 when left out. */
   images?: number;
+  /** Generated answers per task (a text type's genNum); 1 when left out. */
+  results?: number;
   /** Products (tasks) in a batch; 1 when left out. */
   products?: number;
   resolution?: Resolution;
@@ -112,6 +126,8 @@ export function priceOf(taskTypes: TaskTypes | undefined, bizType: string, input
       return price.lingshi * tasks;
     case 'perImage':
       return price.lingshi * atLeastOne(input.images) * tasks;
+    case 'perResult':
+      return price.lingshi * atLeastOne(input.results) * tasks;
     case 'byResolution':
       return input.resolution ? price[input.resolution] * tasks : null;
   }

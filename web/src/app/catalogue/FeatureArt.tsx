@@ -169,6 +169,24 @@ const ART: Record<FeaturePage, () => ReactNode> = {
       <ellipse cx="44" cy="28" rx="4" ry="5" fill={P} />
     </>
   ),
+  rewriteText: () => (
+    <>
+      <rect x="6" y="8" width="34" height="42" rx="6" fill="#fff" stroke={SOFT} strokeWidth="2" />
+      <path d="M12 18 h22 M12 25 h18 M12 32 h22 M12 39 h12" stroke="#c5cde0" strokeWidth="3" strokeLinecap="round" />
+      <rect x="26" y="16" width="32" height="40" rx="6" fill={SOFT} stroke={P} strokeWidth="1.5" />
+      <path d="M32 26 h20 M32 33 h16 M32 40 h20 M32 47 h10" stroke={P} strokeWidth="3" strokeLinecap="round" />
+      <path d="M44 6 l3 5 5 3 -5 3 -3 5 -3-5 -5-3 5-3z" fill="#f28c28" />
+    </>
+  ),
+  rewriteArticle: () => (
+    <>
+      <rect x="8" y="6" width="40" height="52" rx="6" fill="#fff" stroke={SOFT} strokeWidth="2" />
+      <rect x="14" y="12" width="28" height="12" rx="3" fill={SOFT} />
+      <path d="M14 30 h28 M14 36 h28 M14 42 h20" stroke="#c5cde0" strokeWidth="3" strokeLinecap="round" />
+      <path d="M40 38 l14 -14 5 5 -14 14 -7 2z" fill={P} />
+      <path d="M22 50 q4-4 8 0 t8 0" stroke="#f28c28" strokeWidth="2" fill="none" strokeLinecap="round" />
+    </>
+  ),
   tryon: () => (
     <>
       <rect x="6" y="6" width="52" height="52" rx="8" fill={SOFT} />

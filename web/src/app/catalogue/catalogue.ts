@@ -12,6 +12,7 @@ import { DIFFUSION_ROUTES } from '../../features/diffusion/constants';
 import { PRODUCT_IMAGE_BIZ_TYPE } from '../../features/product-image/constants';
 import { QR_BIZ_TYPE } from '../../features/qr-code/constants';
 import { REWRITE_BG_BIZ_TYPE } from '../../features/rewrite-background/constants';
+import { ARTICLE_REWRITE_BIZ_TYPE, TEXT_REWRITE_BIZ_TYPE } from '../../features/text-rewrite/constants';
 import { VIDEO_BIZ_TYPE } from '../../features/video/constants';
 
 /** The generation pages and the task type each one submits (from each feature's constants). */
@@ -23,6 +24,8 @@ export const FEATURE_BIZ_TYPES = {
   rewriteBackground: REWRITE_BG_BIZ_TYPE,
   qrCode: QR_BIZ_TYPE,
   video: VIDEO_BIZ_TYPE,
+  rewriteText: TEXT_REWRITE_BIZ_TYPE,
+  rewriteArticle: ARTICLE_REWRITE_BIZ_TYPE,
   mannequin: DIFFUSION_ROUTES.mannequin.bizType,
   modelPhoto: DIFFUSION_ROUTES.modelPhoto.bizType,
   shoes: DIFFUSION_ROUTES.shoes.bizType,

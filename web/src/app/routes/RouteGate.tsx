@@ -15,6 +15,8 @@ import { QrCodePage } from '../../features/qr-code/components/QrCodePage';
 import { BatchCopyBgPage } from '../../features/product-image/components/BatchCopyBgPage';
 import { ProductBgPage, ProductImagePage } from '../../features/product-image/components/ProductImagePage';
 import { RewriteBackgroundPage } from '../../features/rewrite-background/components/RewriteBackgroundPage';
+import { RewriteArticlePage } from '../../features/text-rewrite/components/RewriteArticlePage';
+import { RewriteTextPage } from '../../features/text-rewrite/components/RewriteTextPage';
 import { VideoPage } from '../../features/video/components/VideoPage';
 import { PersonalSettingPage } from '../../features/settings/components/PersonalSettingPage';
 import { useAppConfig } from '../../lib/config';
@@ -49,6 +51,8 @@ const PAGES: Record<PageId, ComponentType> = {
   productBg: ProductBgPage,
   batchCopyBg: BatchCopyBgPage,
   video: VideoPage,
+  rewriteText: RewriteTextPage,
+  rewriteArticle: RewriteArticlePage,
 };
 
 /**

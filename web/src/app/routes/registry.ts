@@ -46,7 +46,9 @@ export type PageId =
   | 'rewriteBackground'
   | 'productBg'
   | 'batchCopyBg'
-  | 'video';
+  | 'video'
+  | 'rewriteText'
+  | 'rewriteArticle';
 
 export interface RouteDef {
   /** Path as react-router matches it (`:id` for parameters). */
@@ -126,8 +128,8 @@ export const ROUTES: readonly RouteDef[] = [
   r('/batch-copy-bg', 'material-generation', 'route.batch-copy-bg.title', { page: 'batchCopyBg', ...BOTH }),
 
   // Rewrite and topic routes
-  r('/rewrite-text', 'rewrite', 'route.rewrite-text.title'),
-  r('/rewrite-article', 'rewrite', 'route.rewrite-article.title'),
+  r('/rewrite-text', 'rewrite', 'route.rewrite-text.title', { page: 'rewriteText', ...BOTH }),
+  r('/rewrite-article', 'rewrite', 'route.rewrite-article.title', { page: 'rewriteArticle', ...BOTH }),
   r('/rewrite-image', 'rewrite', 'route.rewrite-image.title'),
   r('/rewrite-video', 'rewrite', 'route.rewrite-video.title'),
   r('/topic-generate', 'hot-creation', 'route.topic-generate.title'),

@@ -75,10 +75,16 @@ export function apiUrl(path: string, query?: Query): string {
   return qs ? `${base}?${qs}` : base;
 }
 
-function buildInit(opts: RequestOptions, accept: string): RequestInit {
+/** The headers every call sends: Accept, Accept-Language and the bearer token when one is stored. */
+export function apiHeaders(accept: string): Headers {
   const headers = new Headers({ Accept: accept, 'Accept-Language': acceptLanguage() });
   const token = getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
+  return headers;
+}
+
+function buildInit(opts: RequestOptions, accept: string): RequestInit {
+  const headers = apiHeaders(accept);
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData) {
     body = opts.body; // the browser sets the multipart boundary

@@ -71,14 +71,37 @@ export function createTask<P>(body: CreateTaskBody<P>): Promise<CreatedTask> {
   return request<CreatedTask>('/tasks', { method: 'POST', body });
 }
 
-/** Polls a task every 2 s until its status is terminal. */
-export function useTask(taskId: string | null) {
+/**
+ * Polls a task every 2 s until its status is terminal. `poll: false` while
+ * something else keeps the cached task current (its event stream, see
+ * `useTaskStream`): it is then fetched once, not polled.
+ */
+export function useTask(taskId: string | null, { poll = true }: { poll?: boolean } = {}) {
   return useQuery({
     queryKey: taskKeys.detail(taskId ?? ''),
     queryFn: ({ signal }) => fetchTask(taskId as string, signal),
     enabled: !!taskId,
-    refetchInterval: (q) => (isTerminal(q.state.data?.status) ? false : POLL_INTERVAL_MS),
+    refetchInterval: (q) => (!poll || isTerminal(q.state.data?.status) ? false : POLL_INTERVAL_MS),
     staleTime: 0,
+  });
+}
+
+/** `POST /api/tasks/{taskId}/stop`: ends an unfinished task and returns its lingshi; answers the task. */
+export function stopTask(taskId: string): Promise<Task> {
+  return request<Task>(`/tasks/${encodeURIComponent(taskId)}/stop`, { method: 'POST' });
+}
+
+/** Stops a task: the stopped task goes into the cache, the lists and the coin count are refreshed. */
+export function useStopTask(taskId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => stopTask(taskId),
+    onSuccess: (task) => {
+      if (task && typeof task === 'object' && task.taskId === taskId) qc.setQueryData(taskKeys.detail(taskId), task);
+      else void qc.invalidateQueries({ queryKey: taskKeys.detail(taskId) });
+      void qc.invalidateQueries({ queryKey: ['tasks', 'list'] });
+      void qc.invalidateQueries({ queryKey: USER_INFO_QUERY_KEY });
+    },
   });
 }
 

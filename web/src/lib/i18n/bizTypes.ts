@@ -16,6 +16,8 @@ export const BIZ_TYPE_MESSAGES = {
   'bizType.IMG_2_VEDIO': { zh: '图生视频', en: 'Image to video' },
   'bizType.TRY_ON': { zh: '虚拟试穿', en: 'Virtual try-on' },
   'bizType.QR_CODE_ART': { zh: '艺术二维码', en: 'Artistic QR code' },
+  'bizType.TEXT_REWRITE': { zh: '文案改写', en: 'Copy rewrite' },
+  'bizType.HOT_ARTICLE_REWRITE': { zh: '爆文改写', en: 'Article rewrite' },
   // A type newer than this build: a generic name reads better than a code.
   'bizType.unknown': { zh: 'AI生成', en: 'AI generation' },
 } as const;

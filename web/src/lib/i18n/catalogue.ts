@@ -24,6 +24,14 @@ export const CATALOGUE_MESSAGES = {
     zh: '生成可扫码的艺术二维码，贴合品牌风格',
     en: 'Artistic QR codes that still scan, in your brand’s style',
   },
+  'feature.rewriteText.line': {
+    zh: '把一段文案改写成小红书、微博、抖音或公众号的风格',
+    en: 'Rewrite your copy for RED, Weibo, TikTok/Douyin or a WeChat article',
+  },
+  'feature.rewriteArticle.line': {
+    zh: '输入爆文链接或全文，改写成适合你平台的新文章',
+    en: 'Turn a viral article (its link or its text) into a fresh one for your platform',
+  },
   'feature.video.line': {
     zh: '让商品图动起来：推拉摇移的短视频',
     en: 'Bring a product photo to life with a short camera-move video',

@@ -14,6 +14,7 @@ import { QR_MESSAGES } from './qrCode';
 import { CUTOUT_EDITOR_MESSAGES } from './cutoutEditor';
 import { PRODUCT_IMAGE_MESSAGES } from './productImage';
 import { REWRITE_BG_MESSAGES } from './rewriteBackground';
+import { TEXT_REWRITE_MESSAGES } from './textRewrite';
 import { RESULT_MESSAGES } from './results';
 import { ROUTE_MESSAGES } from './routes';
 import { VIDEO_MESSAGES } from './video';
@@ -212,6 +213,7 @@ export const messages = {
   ...CUTOUT_EDITOR_MESSAGES,
   ...PRODUCT_IMAGE_MESSAGES,
   ...REWRITE_BG_MESSAGES,
+  ...TEXT_REWRITE_MESSAGES,
   ...RESULT_MESSAGES,
   ...ROUTE_MESSAGES,
   ...VIDEO_MESSAGES,
@@ -269,6 +271,9 @@ export const messages = {
   'task.status.SUCCESS': { zh: '已完成', en: 'Done' },
   'task.status.FAILED': { zh: '失败', en: 'Failed' },
   'task.status.TIMEOUT': { zh: '超时', en: 'Timed out' },
+  'task.stop': { zh: '停止生成', en: 'Stop' },
+  'task.stopping': { zh: '正在停止…', en: 'Stopping…' },
+  'task.stopped': { zh: '停止生成，灵石已返还', en: 'Generation stopped, your coins were returned' },
 
   'history.title': { zh: '历史记录', en: 'History' },
   'history.empty': { zh: '暂无记录', en: 'Nothing yet' },

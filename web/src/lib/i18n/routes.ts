@@ -23,7 +23,7 @@ export const ROUTE_MESSAGES = {
   'route.ai-video-single.title': { zh: '图生视频', en: 'Image to video' },
   'route.tryon.title': { zh: '虚拟试穿', en: 'Virtual try-on' },
   'route.batch-copy-bg.title': { zh: '批量复制背景', en: 'Batch background copy' },
-  'route.rewrite-text.title': { zh: '文案改写', en: 'Text rewrite' },
+  'route.rewrite-text.title': { zh: '文案改写', en: 'Copy rewrite' },
   'route.rewrite-article.title': { zh: '爆文改写', en: 'Article rewrite' },
   'route.rewrite-image.title': { zh: '图片改写', en: 'Image rewrite' },
   'route.rewrite-video.title': { zh: '视频改写', en: 'Video rewrite' },
