@@ -4,6 +4,7 @@
 use chrono::{DateTime, Utc};
 use pixmart_shared::db::store::tasks::TaskRecord;
 use pixmart_shared::db::store::users::UserRecord;
+use pixmart_shared::copywriting::{CopyRating, MarketingCopy};
 use pixmart_shared::domain::{BizType, ResultKind, TaskSpec, TaskStatus};
 use pixmart_shared::{ErrorCode, Lang};
 use serde::Serialize;
@@ -194,6 +195,13 @@ pub struct ResultDto {
     /// A clip's length (video results only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub duration_ms: Option<u32>,
+    /// Marketing copy in its platform's parts (text results only; `url`
+    /// serves the same copy as plain text).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub copy: Option<MarketingCopy>,
+    /// The owner's like or dislike of a text result.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rating: Option<CopyRating>,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -252,6 +260,8 @@ impl TaskDto {
                     width: r.width,
                     height: r.height,
                     duration_ms: if r.kind == ResultKind::Video { clip_ms } else { None },
+                    copy: r.copy.clone(),
+                    rating: r.rating.clone(),
                 })
                 .collect(),
             error_code: t.error_code.clone(),

@@ -3,6 +3,7 @@
 pub mod access_log;
 pub mod admin_cli;
 pub mod admission;
+pub mod articles;
 pub mod auth;
 pub mod branding;
 pub mod catalogue;
@@ -25,6 +26,7 @@ pub mod security_headers;
 pub mod senders;
 pub mod sign_in;
 pub mod state;
+pub mod task_stream;
 pub mod telemetry;
 pub mod upload_sweeper;
 mod web_ui;

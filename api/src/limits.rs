@@ -64,6 +64,8 @@ impl Drop for Held {
 pub struct Limiters {
     pub streams: Arc<UserGate>,
     pub uploads: Arc<UserGate>,
+    /// Article links being fetched (`articles.max_concurrent_per_user`).
+    pub article_fetches: Arc<UserGate>,
 }
 
 #[cfg(test)]

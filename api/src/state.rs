@@ -31,6 +31,10 @@ pub struct AppState {
     pub limits: Arc<crate::limits::Limiters>,
     /// Where this instance receives refined masks (one connection for all).
     pub refine_replies: Arc<crate::refine_replies::RefineReplies>,
+    /// Publishes task changes (a stop, the sweeper's outcomes) and reads live text.
+    pub task_events: Arc<pixmart_shared::task_events::TaskEvents>,
+    /// Where this instance's event streams hear task events (one subscription for all).
+    pub task_streams: Arc<crate::task_stream::TaskStreams>,
     /// The same provider when it is WeChat Pay (its notification endpoint).
     pub wechatpay: Option<Arc<crate::payments::wechatpay::WechatPay>>,
     /// argon2 hashes that may run at once (`auth.login.max_concurrent_hashes`).
@@ -55,6 +59,11 @@ impl AppState {
         ));
         let refine_replies =
             crate::refine_replies::RefineReplies::new(settings.redis_url().to_owned(), &settings.redis.namespace);
+        let task_events = Arc::new(pixmart_shared::task_events::TaskEvents::new(
+            settings.redis_url(),
+            settings.redis.namespace.clone(),
+        ));
+        let task_streams = crate::task_stream::TaskStreams::new(settings.redis_url(), settings.redis.namespace.clone());
         let brands = Brands::load(settings.branding.file.as_deref()).context("brand configuration")?;
         let (code_sender, dev_outbox) = crate::senders::from_settings(&settings.auth).context("code sender")?;
         let dev_captchas = settings.is_development().then(Arc::default);
@@ -81,6 +90,8 @@ impl AppState {
             wechatpay: providers.wechatpay,
             limits: Arc::new(crate::limits::Limiters::default()),
             refine_replies,
+            task_events,
+            task_streams,
             hash_slots,
             login_slots,
         })

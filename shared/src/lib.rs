@@ -3,11 +3,13 @@
 
 pub mod admission;
 pub mod config;
+pub mod copywriting;
 pub mod db;
 pub mod domain;
 pub mod error;
 pub mod fast_jobs;
 pub mod jobs;
 pub mod storage;
+pub mod task_events;
 
 pub use error::{ErrorCode, Lang};

@@ -40,6 +40,10 @@ pub fn test_settings(db_url: &str, redis_url: &str, storage: &Path) -> Settings 
     s.auth.sender.kind = pixmart_shared::config::SenderKind::Dev;
     s.auth.sender.sms = None;
     s.auth.sender.mail = None;
+    // Loading a language model costs every worker a second or more and half
+    // a gigabyte: only the text tests turn it on (copywriting.rs).
+    s.text.provider = pixmart_shared::config::TextProvider::None;
+    s.text.local_model = "qwen2.5-coder-0.5b".to_owned();
     s
 }
 

@@ -6,8 +6,10 @@
 pub mod aliyun_double;
 pub mod app;
 pub mod database;
+pub mod event_stream;
 pub mod fixtures;
 pub mod images;
+pub mod openai_double;
 pub mod photo_files;
 pub mod python;
 pub mod qr_images;

@@ -21,6 +21,25 @@ pub struct WorkerContext {
     pub metrics: Arc<WorkerMetrics>,
     /// Claims and outcomes go through it (group commit).
     pub writer: TaskWriter,
+    /// Live task events (changes, text as it is written) for the API's streams.
+    pub events: Arc<pixmart_shared::task_events::TaskEvents>,
+}
+
+impl WorkerContext {
+    /// Writes the task's progress and says so on its event channel. False
+    /// when this worker no longer holds the task (stopped by its owner, or
+    /// the lease was lost): the pipeline should end.
+    pub async fn set_progress(
+        &self,
+        task: pixmart_shared::domain::TaskId,
+        progress: u8,
+    ) -> Result<bool, pixmart_shared::db::StoreError> {
+        let held = pixmart_shared::db::store::tasks::set_progress(&self.db, task, &self.worker_id, progress).await?;
+        if held {
+            self.events.changed(task).await;
+        }
+        Ok(held)
+    }
 }
 
 /// How long a claimed task is this worker's before the sweeper takes it

@@ -16,6 +16,7 @@ pub mod queues;
 pub mod registry;
 pub mod runner;
 pub mod task_writer;
+pub mod text;
 pub mod telemetry;
 
 pub use context::WorkerContext;

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use pixmart_models::registry::Registry;
 use pixmart_models::{CutoutModelKind, CutoutSession, OrtRuntime};
-use pixmart_shared::config::ModelSettings;
+use pixmart_shared::config::{ModelSettings, TextProvider, TextSettings};
 use pixmart_shared::domain::CutoutModel;
 
 #[derive(Default)]
@@ -19,6 +19,8 @@ pub struct LoadedModels {
     ffmpeg: Option<std::path::PathBuf>,
     /// Arbitrary style transfer (background replication, STYLE_IMITATION).
     style: Option<Arc<pixmart_models::style::StyleTransferSession>>,
+    /// The text provider (a local LLM or an OpenAI-compatible endpoint).
+    text: Option<Arc<crate::text::TextEngine>>,
     /// Why each known model is not loaded, for the log and the node record.
     pub missing: Vec<String>,
 }
@@ -73,6 +75,44 @@ impl LoadedModels {
             }
         }
         loaded
+    }
+
+    /// Loads the text provider `text.provider` names: the local model
+    /// (`text.local_model`, by default the best one present that fits in
+    /// memory) or the OpenAI-compatible endpoint. Without one the node
+    /// does not advertise the text task types.
+    pub fn load_text(&mut self, text: &TextSettings, models: &ModelSettings, registry: &Registry) {
+        use crate::text::{available_memory_mb, choose_local_model, LocalText, OpenAiText, TextEngine};
+        let engine = match text.provider {
+            TextProvider::None => Err("text.provider is none on this node".to_owned()),
+            TextProvider::Openai => OpenAiText::new(&text.openai).map(TextEngine::Remote),
+            TextProvider::Local => {
+                choose_local_model(&text.local_model, registry, &models.dir, available_memory_mb()).and_then(
+                    |(id, path)| {
+                        let started = std::time::Instant::now();
+                        let loaded = LocalText::load(&id, &path).map(TextEngine::Local);
+                        if loaded.is_ok() {
+                            tracing::info!(model = %id, secs = started.elapsed().as_secs_f32(), "text model loaded");
+                        }
+                        loaded.map_err(|e| format!("{id}: {e}"))
+                    },
+                )
+            }
+        };
+        match engine {
+            Ok(engine) => {
+                tracing::info!(model = engine.model_name(), "text provider ready");
+                self.text = Some(Arc::new(engine));
+            }
+            Err(reason) => {
+                tracing::warn!(%reason, "no text provider: the text task types are not advertised");
+                self.missing.push(format!("text: {reason}"));
+            }
+        }
+    }
+
+    pub fn text(&self) -> Option<Arc<crate::text::TextEngine>> {
+        self.text.clone()
     }
 
     /// The style-transfer networks, when loaded (background replication's

@@ -32,10 +32,23 @@ pub async fn process_task(ctx: &WorkerContext, task_id: TaskId) -> Result<Outcom
         return Ok(Outcome::Skipped);
     };
     tracing::info!(%task_id, biz = %task.biz_type, attempt = task.attempts, "task started");
+    ctx.events.changed(task_id).await;
     let result = match TaskSpec::parse(task.biz_type.as_str(), &task.params) {
         Ok(spec) => run_spec(ctx, task_id, &spec).await,
         Err(invalid) => Err(JobFailure::abort(invalid.code, format!("stored params are invalid: {invalid}"))),
     };
+    let outcome = write_outcome(ctx, task_id, task.attempts, result).await;
+    // Streams re-read the row: it is final (or back in line) now.
+    ctx.events.changed(task_id).await;
+    outcome
+}
+
+async fn write_outcome(
+    ctx: &WorkerContext,
+    task_id: TaskId,
+    attempts: u32,
+    result: Result<Vec<TaskResult>, JobFailure>,
+) -> Result<Outcome, JobFailure> {
     match result {
         Ok(results) => {
             let written = ctx.writer.complete(task_id, results).await?;
@@ -55,7 +68,7 @@ pub async fn process_task(ctx: &WorkerContext, task_id: TaskId) -> Result<Outcom
             let max = ctx.settings.tasks.max_attempts;
             let released =
                 task_store::release_for_retry(&ctx.db, task_id, &ctx.worker_id, max, code.id(), &reason).await?;
-            tracing::warn!(%task_id, %reason, attempt = task.attempts, ?released, "task hit a transient error");
+            tracing::warn!(%task_id, %reason, attempt = attempts, ?released, "task hit a transient error");
             Ok(match released {
                 Released::Retrying => Outcome::Retrying,
                 Released::Failed => Outcome::Failed(code),
@@ -73,5 +86,6 @@ async fn run_spec(ctx: &WorkerContext, task_id: TaskId, spec: &TaskSpec) -> Resu
         TaskSpec::Video(video) => pipelines::video::run(ctx, task_id, video).await,
         TaskSpec::ProductImage(p) => pipelines::product_image::run(ctx, task_id, p).await,
         TaskSpec::BackgroundReproduce(b) => pipelines::background_reproduce::run(ctx, task_id, b).await,
+        TaskSpec::Copy(c) => pipelines::copywriting::run(ctx, task_id, c).await,
     }
 }

@@ -59,6 +59,14 @@ const SESSION_MODELS: [(&str, CutoutModel); 3] =
 /// The registry's id of the video encoder program.
 const FFMPEG_ID: &str = "ffmpeg";
 
+/// The registry id a text provider counts as.
+fn text_registry_id(engine: &crate::text::TextEngine) -> &str {
+    match engine {
+        crate::text::TextEngine::Local(local) => local.model_id(),
+        crate::text::TextEngine::Remote(_) => crate::text::ENDPOINT_ID,
+    }
+}
+
 pub fn assess(registry: &Registry, settings: &ModelSettings, loaded: &LoadedModels) -> NodeModels {
     let policy = policy(settings);
     let present = presence(registry, &settings.dir);
@@ -102,6 +110,26 @@ pub fn assess(registry: &Registry, settings: &ModelSettings, loaded: &LoadedMode
             reasons.insert(id.to_owned(), why);
         }
     }
+    // One text provider per node: only the model it loaded (or the endpoint
+    // it is configured for) serves the text types.
+    let text = loaded.text();
+    let serving_text = text.as_deref().map(text_registry_id);
+    for id in crate::text::TEXT_MODEL_IDS {
+        if loaded_ids.contains(id) && serving_text != Some(id) {
+            loaded_ids.remove(id);
+            let why = match (id, serving_text) {
+                (crate::text::ENDPOINT_ID, _) => "not configured (text.provider is not openai)".to_owned(),
+                (_, Some(other)) => format!("present, not loaded: this node serves text with {other}"),
+                (_, None) => loaded
+                    .missing
+                    .iter()
+                    .find(|m| m.starts_with("text:"))
+                    .cloned()
+                    .unwrap_or_else(|| "present but not loaded (see the worker log)".to_owned()),
+            };
+            reasons.insert(id.to_owned(), why);
+        }
+    }
     // A variant (the operator's weights as an inpainting model) counts only
     // when the loaded model is that kind.
     let variants = loaded.diffusion().map(LoadedDiffusion::variants).unwrap_or_default();
@@ -126,6 +154,7 @@ pub fn assess(registry: &Registry, settings: &ModelSettings, loaded: &LoadedMode
     let mut report = ModelReport {
         loaded: loaded_ids.iter().cloned().collect(),
         diffusion: loaded.diffusion().map(LoadedDiffusion::report),
+        text: text.as_deref().map(|t| t.model_name().to_owned()),
         ..ModelReport::default()
     };
     for task in &plan.tasks {

@@ -15,6 +15,7 @@ use pixmart_shared::storage::BlobStore;
 
 use crate::failure::JobFailure;
 use crate::loaded_models::LoadedModels;
+use pixmart_shared::task_events::TaskEvents;
 use crate::metrics::WorkerMetrics;
 use crate::node;
 use crate::queues::{self, Refill};
@@ -51,9 +52,14 @@ pub async fn build_context(settings: Settings) -> anyhow::Result<WorkerContext> 
     let registry = Arc::new(crate::registry::node_registry(&settings.models)?);
     let models_settings = settings.models.clone();
     let for_loading = Arc::clone(&registry);
-    let models = tokio::task::spawn_blocking(move || LoadedModels::load(&models_settings, &for_loading))
-        .await
-        .context("model loading panicked")?;
+    let text_settings = settings.text.clone();
+    let models = tokio::task::spawn_blocking(move || {
+        let mut loaded = LoadedModels::load(&models_settings, &for_loading);
+        loaded.load_text(&text_settings, &models_settings, &for_loading);
+        loaded
+    })
+    .await
+    .context("model loading panicked")?;
     let worker_id = node::unique_worker_id();
     let metrics = WorkerMetrics::new(&worker_id, &settings.worker.pool).context("cannot set up metrics")?;
     let blobs = BlobStore::new(&settings.storage.dir);
@@ -62,7 +68,9 @@ pub async fn build_context(settings: Settings) -> anyhow::Result<WorkerContext> 
         tracing::warn!(error = %e, "background template previews not stored");
     }
     let writer = TaskWriter::spawn(db.clone(), worker_id.clone(), crate::context::lease(&settings));
+    let events = Arc::new(TaskEvents::new(settings.redis_url(), settings.redis.namespace.clone()));
     Ok(WorkerContext {
+        events,
         writer,
         worker_id,
         db,

@@ -26,7 +26,11 @@ pub async fn sweep_once(state: &AppState) -> anyhow::Result<SweepReport> {
     report.retried = leases.retried.len();
     report.crashed = leases.failed.len();
     let deadline = chrono::Duration::seconds(i64::try_from(tasks.deadline_secs).unwrap_or(i64::MAX / 1000));
-    report.timed_out = task_store::expire_deadlines(&state.db, now - deadline).await?.len();
+    let timed_out = task_store::expire_deadlines(&state.db, now - deadline).await?;
+    report.timed_out = timed_out.len();
+    for task in leases.retried.iter().chain(&leases.failed).chain(&timed_out) {
+        state.task_events.changed(*task).await;
+    }
     Ok(report)
 }
 

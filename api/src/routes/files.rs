@@ -21,7 +21,7 @@ use crate::AppState;
 #[utoipa::path(
     tag = "files",
     params(("key" = String, Path, description = "The storage key, e.g. results/<task>/<name>.")),
-    responses((status = 200, description = "The file (image, video or ZIP), if the caller owns it.", content_type = "application/octet-stream", body = Vec<u8>), (status = 304, description = "Unchanged (If-None-Match).")),
+    responses((status = 200, description = "The file (image, video, ZIP or a text result), if the caller owns it.", content_type = "application/octet-stream", body = Vec<u8>), (status = 304, description = "Unchanged (If-None-Match).")),
     security(("bearer" = []))
 )]
 #[get("/files/{key:.+}")]
@@ -91,6 +91,8 @@ fn content_type_of(name: &str) -> Option<&'static str> {
         "webp" => Some("image/webp"),
         "mp4" => Some("video/mp4"),
         "gif" => Some("image/gif"),
+        // Marketing copy as plain text.
+        "txt" => Some("text/plain; charset=utf-8"),
         _ => None,
     }
 }

@@ -3,6 +3,7 @@
 
 mod admin;
 mod api_keys;
+mod articles;
 mod auth;
 mod backgrounds;
 mod batches;
@@ -21,6 +22,7 @@ mod messages;
 mod orders;
 mod paging;
 mod payments;
+mod ratings;
 mod refine;
 mod saved_images;
 pub(crate) mod task_types;
@@ -105,6 +107,8 @@ pub fn api_scope() -> Scope<
         .service(masks::save)
         .service(refine::refine)
         .service(events::events)
+        .service(ratings::rate)
+        .service(articles::fetch_article)
         .configure(admin::configure)
         .service(saved_images::save)
         .service(saved_images::list)

@@ -128,6 +128,7 @@ pub async fn stop(state: web::Data<AppState>, me: AuthUser, path: web::Path<Stri
     if !task_store::stop_task(&state.db, task.id, me.id).await? {
         return Err(ApiError::new(ErrorCode::TaskNotStoppable));
     }
+    state.task_events.changed(id).await;
     let stopped = task_store::get_task(&state.db, id).await?.ok_or_else(not_found)?;
     Ok(envelope::ok(TaskDto::from_record(&stopped, lang::current())))
 }

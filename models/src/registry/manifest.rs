@@ -23,6 +23,9 @@ pub enum ModelKind {
     /// A program the worker runs (ffmpeg): found on `PATH`, not in the
     /// models directory, so it lists no files.
     Program,
+    /// A model behind an HTTP endpoint an operator configures (an
+    /// OpenAI-compatible server): it lists no files either.
+    Endpoint,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Deserialize)]
@@ -149,9 +152,9 @@ impl Registry {
             if !ids.insert(m.id.as_str()) {
                 return bad(format!("model id {} appears twice", m.id));
             }
-            let fileless = m.kind == ModelKind::Program || m.variant_of.is_some();
+            let fileless = matches!(m.kind, ModelKind::Program | ModelKind::Endpoint) || m.variant_of.is_some();
             if m.files.is_empty() != fileless {
-                let rule = "a program or a variant lists no files; every other model lists its files";
+                let rule = "a program, an endpoint or a variant lists no files; every other model lists its files";
                 return bad(format!("model {}: {rule}", m.id));
             }
             for f in &m.files {

@@ -3,10 +3,12 @@
 //! Layers, later wins: built-in defaults, an optional TOML file (`--config`
 //! or `PIXMART_CONFIG`), then `PIXMART__SECTION__KEY` environment variables.
 
+mod articles;
 mod limits;
 mod production;
 mod senders;
 mod sign_in;
+mod text;
 mod wechatpay;
 
 use std::path::PathBuf;
@@ -14,6 +16,7 @@ use std::path::PathBuf;
 use secrecy::{ExposeSecret, SecretString};
 use serde::Deserialize;
 
+pub use articles::ArticleSettings;
 pub use limits::LimitSettings;
 pub use production::{ProductionProblem, RunMode, DEV_CODE_PEPPER, DEV_NOTIFY_SECRET};
 pub use senders::{
@@ -21,6 +24,7 @@ pub use senders::{
     ALIYUN_SMS_ENDPOINT,
 };
 pub use sign_in::{LoginThrottleSettings, TrustedProxies};
+pub use text::{OpenAiSettings, TextProvider, TextSettings};
 pub use wechatpay::{WechatPaySettings, WECHATPAY_API};
 
 #[derive(Debug, Clone, Deserialize)]
@@ -47,6 +51,12 @@ pub struct Settings {
     /// anonymous forms); see [`LimitSettings`].
     #[serde(default)]
     pub limits: LimitSettings,
+    /// Text generation: local model or OpenAI-compatible endpoint.
+    #[serde(default)]
+    pub text: TextSettings,
+    /// The article-link fetcher's limits.
+    #[serde(default)]
+    pub articles: ArticleSettings,
 }
 
 /// Plans, packs, orders and payment notifications. Every field has a

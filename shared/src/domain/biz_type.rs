@@ -56,6 +56,12 @@ task_types! {
     Img2Video = "IMG_2_VEDIO", Video, PriceRule::ByResolution { p480: 40, p720: 80 };
     TryOn = "TRY_ON", Diffusion, PriceRule::PerTask { lingshi: 20 };
     QrCodeArt = "QR_CODE_ART", Qr, PriceRule::PerTask { lingshi: 0 };
+    /// 文案改写: rewrite a piece of copy for a platform. The original app
+    /// names no price; an answer costs what a cutout costs.
+    TextRewrite = "TEXT_REWRITE", Text, PriceRule::PerResult { lingshi: 5 };
+    /// 爆文改写: new content from a popular article; priced like a picture
+    /// or video rewrite's result (10), which reads about as much.
+    ArticleRewrite = "HOT_ARTICLE_REWRITE", Text, PriceRule::PerResult { lingshi: 10 };
 }
 
 /// On the wire: the type's name (`bizType`), one of [`BizType::ALL`].
@@ -86,6 +92,9 @@ pub enum JobFamily {
     Qr,
     /// Image-to-video.
     Video,
+    /// Text generation on a language model (local or an OpenAI-compatible
+    /// endpoint).
+    Text,
 }
 
 impl JobFamily {
@@ -96,6 +105,7 @@ impl JobFamily {
             JobFamily::Diffusion => "diffusion",
             JobFamily::Qr => "qr",
             JobFamily::Video => "video",
+            JobFamily::Text => "text",
         }
     }
 }
@@ -109,6 +119,8 @@ pub enum PriceRule {
     PerTask { lingshi: u32 },
     /// Per generated image (`genNum`).
     PerImage { lingshi: u32 },
+    /// Per generated text (`genNum` answers).
+    PerResult { lingshi: u32 },
     /// By the output's resolution.
     ByResolution {
         #[serde(rename = "480p")]
@@ -121,7 +133,7 @@ pub enum PriceRule {
 /// What a task's options contribute to its price.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PriceBasis {
-    /// Images generated (`genNum`, at least 1).
+    /// Images (or texts) generated (`genNum`, at least 1).
     pub images: u8,
     /// Whether the output is the higher resolution (720p video).
     pub high_resolution: bool,
@@ -135,7 +147,9 @@ impl PriceRule {
     pub fn charge(self, basis: PriceBasis) -> crate::domain::Lingshi {
         let n = match self {
             PriceRule::PerTask { lingshi } => lingshi,
-            PriceRule::PerImage { lingshi } => lingshi * u32::from(basis.images.max(1)),
+            PriceRule::PerImage { lingshi } | PriceRule::PerResult { lingshi } => {
+                lingshi * u32::from(basis.images.max(1))
+            }
             PriceRule::ByResolution { p480, p720 } => {
                 if basis.high_resolution {
                     p720

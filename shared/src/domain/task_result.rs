@@ -11,6 +11,8 @@ pub enum ResultKind {
     Poster,
     /// A small WebP preview of the image result at the same position.
     Thumbnail,
+    /// Marketing copy: the plain text as a file, its parts in `copy`.
+    Text,
 }
 
 /// One output file of a task, as stored in the task row's `results` JSON.
@@ -21,4 +23,11 @@ pub struct TaskResult {
     pub kind: ResultKind,
     pub width: u32,
     pub height: u32,
+    /// A text result's parts (title, paragraphs, shots, tags), kept in the
+    /// row so lists show them without reading files.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub copy: Option<crate::copywriting::MarketingCopy>,
+    /// The owner's like or dislike of a text result.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<crate::copywriting::CopyRating>,
 }

@@ -8,11 +8,13 @@
 
 mod abuse_limits;
 mod admin;
+mod article_links;
 mod background_reproduce_end_to_end;
 mod batches;
 mod code_senders;
 mod colour_and_orientation;
 mod concurrent_submissions;
+mod copywriting;
 mod cutout_editor;
 mod cutout_end_to_end;
 mod downloads;

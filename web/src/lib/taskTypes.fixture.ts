@@ -36,16 +36,16 @@ export const TASK_TYPES_PAYLOAD = {
       price: { rule: 'perTask', lingshi: 0 },
       limits: { topNMax: 4, topNDefault: 4, textMaxBytes: 1273, textMaxDigits: 3057 },
     },
-    // The text-rewrite types (the contract's shape; the numbers are this fixture's, not yet the server's).
+    // The text-rewrite types, as GET /api/task-types serves them.
     TEXT_REWRITE: {
       family: 'text',
-      price: { rule: 'perResult', lingshi: 2 },
-      limits: { contentMinChars: 10, contentMaxChars: 2000, genNumMax: 4, genNumDefault: 2 },
+      price: { rule: 'perResult', lingshi: 5 },
+      limits: { contentMinChars: 5, contentMaxChars: 2000, genNumMax: 4, genNumDefault: 2 },
     },
     HOT_ARTICLE_REWRITE: {
       family: 'text',
-      price: { rule: 'perResult', lingshi: 5 },
-      limits: { contentMinChars: 100, contentMaxChars: 8000, genNumMax: 1, genNumDefault: 1 },
+      price: { rule: 'perResult', lingshi: 10 },
+      limits: { contentMinChars: 50, contentMaxChars: 6000, genNumMax: 1, genNumDefault: 1 },
     },
   },
   limits: { maxBatchItems: 100 },

@@ -30,13 +30,13 @@ describe('priceOf', () => {
   });
 
   it('charges a perResult type per generated answer (lingshi × genNum)', () => {
-    expect(priceOf(TASK_TYPES, 'TEXT_REWRITE')).toBe(2);
-    expect(priceOf(TASK_TYPES, 'TEXT_REWRITE', { results: 3 })).toBe(6);
-    expect(priceOf(TASK_TYPES, 'TEXT_REWRITE', { results: 0 })).toBe(2);
+    expect(priceOf(TASK_TYPES, 'TEXT_REWRITE')).toBe(5);
+    expect(priceOf(TASK_TYPES, 'TEXT_REWRITE', { results: 3 })).toBe(15);
+    expect(priceOf(TASK_TYPES, 'TEXT_REWRITE', { results: 0 })).toBe(5);
     // Images do not count for it, nor answers for a perImage type.
-    expect(priceOf(TASK_TYPES, 'TEXT_REWRITE', { images: 4 })).toBe(2);
+    expect(priceOf(TASK_TYPES, 'TEXT_REWRITE', { images: 4 })).toBe(5);
     expect(priceOf(TASK_TYPES, 'PRODUCT_IMAGE', { results: 4 })).toBe(5);
-    expect(priceOf(TASK_TYPES, 'HOT_ARTICLE_REWRITE', { results: 1 })).toBe(5);
+    expect(priceOf(TASK_TYPES, 'HOT_ARTICLE_REWRITE', { results: 1 })).toBe(10);
   });
 
   it('follows the server: a changed price is the displayed price', () => {
@@ -87,8 +87,8 @@ describe('normalizeTaskTypes', () => {
     expect(Object.keys(TASK_TYPES.taskTypes)).toHaveLength(14);
     expect(TASK_TYPES.taskTypes.TEXT_REWRITE).toEqual({
       family: 'text',
-      price: { rule: 'perResult', lingshi: 2 },
-      limits: { contentMinChars: 10, contentMaxChars: 2000, genNumMax: 4, genNumDefault: 2 },
+      price: { rule: 'perResult', lingshi: 5 },
+      limits: { contentMinChars: 5, contentMaxChars: 2000, genNumMax: 4, genNumDefault: 2 },
     });
   });
 });

@@ -55,13 +55,13 @@ pub async fn run(
     };
     let product = load_upload(ctx, spec.image).await?.into_rgb8();
     let reference = load_upload(ctx, spec.reference).await?.into_rgb8();
-    task_store::set_progress(&ctx.db, task_id, &ctx.worker_id, 10).await?;
+    ctx.set_progress(task_id, 10).await?;
 
     let (width, height) = spec.ratio.size(reference.width(), reference.height());
     let erode = u32::from(spec.erode);
     let cut_session = isnet.clone();
     let cutout = blocking(move || product_cutout(&cut_session, &product, erode, width.max(height))).await?;
-    task_store::set_progress(&ctx.db, task_id, &ctx.worker_id, 35).await?;
+    ctx.set_progress(task_id, 35).await?;
 
     let n = u32::from(spec.gen_num.max(1));
     let mut images = Vec::with_capacity(n as usize);
@@ -69,7 +69,7 @@ pub async fn run(
         ReproduceMode::AccurateReplication => {
             let remove = spec.remove_subject;
             let (scene, base) = blocking(move || replicated_scene(&isnet, &reference, width, height, remove)).await?;
-            task_store::set_progress(&ctx.db, task_id, &ctx.worker_id, 70).await?;
+            ctx.set_progress(task_id, 70).await?;
             let (scene, cutout) = (Arc::new(scene), Arc::new(cutout));
             for variant in 0..n {
                 let (scene, cutout) = (scene.clone(), cutout.clone());
@@ -109,7 +109,7 @@ pub async fn run(
                 .await?;
                 images.push(img);
                 let progress = (35 + 55 * (variant + 1) / n) as u8;
-                task_store::set_progress(&ctx.db, task_id, &ctx.worker_id, progress).await?;
+                ctx.set_progress(task_id, progress).await?;
             }
         }
     }
@@ -126,10 +126,10 @@ pub async fn run(
         .await?;
         let key = result_key(task_id, &format!("reproduce-{}.png", i + 1));
         ctx.blobs.put(&key, &png).await?;
-        results.push(TaskResult { key, kind: ResultKind::Image, width, height });
+        results.push(TaskResult { key, kind: ResultKind::Image, width, height, copy: None, rating: None });
         let key = result_key(task_id, &format!("reproduce-{}-thumb.webp", i + 1));
         ctx.blobs.put(&key, &thumb).await?;
-        thumbs.push(TaskResult { key, kind: ResultKind::Thumbnail, width: tw, height: th });
+        thumbs.push(TaskResult { key, kind: ResultKind::Thumbnail, width: tw, height: th, copy: None, rating: None });
     }
     results.extend(thumbs);
     Ok(results)

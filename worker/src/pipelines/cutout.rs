@@ -18,7 +18,7 @@ use crate::WorkerContext;
 pub async fn run(ctx: &WorkerContext, task_id: TaskId, spec: &CutoutSpec) -> Result<Vec<TaskResult>, JobFailure> {
     let cut = Cut::for_model(ctx, spec.model)?;
     let image = load_upload(ctx, spec.image).await?;
-    task_store::set_progress(&ctx.db, task_id, &ctx.worker_id, 10).await?;
+    ctx.set_progress(task_id, 10).await?;
 
     let (cutout_png, mask_png, width, height) = tokio::task::spawn_blocking(move || {
         let out = cut.run(&image).map_err(|e| match e {
@@ -33,15 +33,15 @@ pub async fn run(ctx: &WorkerContext, task_id: TaskId, spec: &CutoutSpec) -> Res
     })
     .await
     .map_err(JobFailure::retry)??;
-    task_store::set_progress(&ctx.db, task_id, &ctx.worker_id, 90).await?;
+    ctx.set_progress(task_id, 90).await?;
 
     let cutout_key = result_key(task_id, "cutout.png");
     let mask_key = result_key(task_id, "mask.png");
     ctx.blobs.put(&cutout_key, &cutout_png).await?;
     ctx.blobs.put(&mask_key, &mask_png).await?;
     Ok(vec![
-        TaskResult { key: cutout_key, kind: ResultKind::Image, width, height },
-        TaskResult { key: mask_key, kind: ResultKind::Mask, width, height },
+        TaskResult { key: cutout_key, kind: ResultKind::Image, width, height, copy: None, rating: None },
+        TaskResult { key: mask_key, kind: ResultKind::Mask, width, height, copy: None, rating: None },
     ])
 }
 

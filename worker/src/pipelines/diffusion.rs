@@ -68,7 +68,7 @@ pub async fn run(ctx: &WorkerContext, task_id: TaskId, spec: &DiffusionSpec) -> 
     } else {
         None
     };
-    task_store::set_progress(&ctx.db, task_id, &ctx.worker_id, 5).await?;
+    ctx.set_progress(task_id, 5).await?;
 
     let (base, keep_mask) = match keep {
         Some((base, mask)) => (base, Some(mask)),
@@ -117,7 +117,7 @@ pub async fn run(ctx: &WorkerContext, task_id: TaskId, spec: &DiffusionSpec) -> 
                 }
                 last_write = Some(Instant::now());
                 let progress = *rx.borrow_and_update();
-                if !task_store::set_progress(&ctx.db, task_id, &ctx.worker_id, progress).await? {
+                if !ctx.set_progress(task_id, progress).await? {
                     // Stopped by its owner (or the lease was lost): end between steps.
                     stop.store(true, Ordering::Relaxed);
                 }
@@ -144,13 +144,13 @@ pub async fn run(ctx: &WorkerContext, task_id: TaskId, spec: &DiffusionSpec) -> 
         let png = encode_png(DynamicImage::ImageRgb8(delivered))?;
         let key = result_key(task_id, &format!("image-{}.png", i + 1));
         ctx.blobs.put(&key, &png).await?;
-        results.push(TaskResult { key, kind: ResultKind::Image, width: w, height: h });
+        results.push(TaskResult { key, kind: ResultKind::Image, width: w, height: h, copy: None, rating: None });
     }
     if let Some(mask) = keep_mask {
         let (w, h) = mask.dimensions();
         let key = result_key(task_id, "kept-region.png");
         ctx.blobs.put(&key, &encode_png(DynamicImage::ImageLuma8(mask))?).await?;
-        results.push(TaskResult { key, kind: ResultKind::Mask, width: w, height: h });
+        results.push(TaskResult { key, kind: ResultKind::Mask, width: w, height: h, copy: None, rating: None });
     }
     Ok(results)
 }

@@ -33,7 +33,7 @@ pub async fn run(ctx: &WorkerContext, task_id: TaskId, spec: &ProductImageSpec) 
         ProductBackground::Template(id) => Background::Template((*id).to_owned()),
         ProductBackground::Upload(id) => Background::Image(load_upload(ctx, *id).await?.into_rgb8()),
     };
-    task_store::set_progress(&ctx.db, task_id, &ctx.worker_id, 10).await?;
+    ctx.set_progress(task_id, 10).await?;
 
     let (width, height) = spec.ratio.size(image.width(), image.height());
     let options = ComposeOptions {
@@ -57,7 +57,7 @@ pub async fn run(ctx: &WorkerContext, task_id: TaskId, spec: &ProductImageSpec) 
             .ok_or_else(|| JobFailure::abort(ErrorCode::GenerationFailed, "the model found no product"))
     });
     let cutout = cutout.await.map_err(JobFailure::retry)??;
-    task_store::set_progress(&ctx.db, task_id, &ctx.worker_id, 50).await?;
+    ctx.set_progress(task_id, 50).await?;
 
     let n = u32::from(spec.gen_num);
     let mut results = Vec::with_capacity(2 * n as usize);
@@ -79,13 +79,13 @@ pub async fn run(ctx: &WorkerContext, task_id: TaskId, spec: &ProductImageSpec) 
         };
         let key = result_key(task_id, &format!("product-{}.{ext}", variant + 1));
         ctx.blobs.put(&key, &main).await?;
-        results.push(TaskResult { key, kind: ResultKind::Image, width, height });
+        results.push(TaskResult { key, kind: ResultKind::Image, width, height, copy: None, rating: None });
         let (tw, th) = thumb_size(width, height);
         let key = result_key(task_id, &format!("product-{}-thumb.webp", variant + 1));
         ctx.blobs.put(&key, &thumb).await?;
-        thumbs.push(TaskResult { key, kind: ResultKind::Thumbnail, width: tw, height: th });
+        thumbs.push(TaskResult { key, kind: ResultKind::Thumbnail, width: tw, height: th, copy: None, rating: None });
         let progress = (50 + 40 * (variant + 1) / n) as u8;
-        task_store::set_progress(&ctx.db, task_id, &ctx.worker_id, progress).await?;
+        ctx.set_progress(task_id, progress).await?;
     }
     results.extend(thumbs);
     Ok(results)

@@ -22,7 +22,7 @@ pub const TARGET_PX: u32 = 1024;
 
 pub async fn run(ctx: &WorkerContext, task_id: TaskId, spec: &QrCodeArtSpec) -> Result<Vec<TaskResult>, JobFailure> {
     let image = load_upload(ctx, spec.image).await?;
-    task_store::set_progress(&ctx.db, task_id, &ctx.worker_id, 10).await?;
+    ctx.set_progress(task_id, 10).await?;
     let options = options(spec, TARGET_PX);
     let pngs = tokio::task::spawn_blocking(move || {
         let codes = qr::generate(&image, &options).map_err(failure)?;
@@ -37,12 +37,12 @@ pub async fn run(ctx: &WorkerContext, task_id: TaskId, spec: &QrCodeArtSpec) -> 
     })
     .await
     .map_err(JobFailure::retry)??;
-    task_store::set_progress(&ctx.db, task_id, &ctx.worker_id, 90).await?;
+    ctx.set_progress(task_id, 90).await?;
     let mut results = Vec::with_capacity(pngs.len());
     for (i, (png, width, height)) in pngs.into_iter().enumerate() {
         let key = result_key(task_id, &format!("qr-{}.png", i + 1));
         ctx.blobs.put(&key, &png).await?;
-        results.push(TaskResult { key, kind: ResultKind::Image, width, height });
+        results.push(TaskResult { key, kind: ResultKind::Image, width, height, copy: None, rating: None });
     }
     Ok(results)
 }

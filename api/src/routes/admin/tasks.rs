@@ -29,6 +29,7 @@ pub async fn cancel(state: web::Data<AppState>, admin: AdminUser, path: web::Pat
         return Err(ApiError::new(ErrorCode::TaskNotStoppable));
     }
     tracing::info!(task_id = %id, admin = admin.0.id.0, "admin cancelled a task");
+    state.task_events.changed(id).await;
     let stopped = task_store::get_task(&state.db, id).await?.ok_or_else(not_found)?;
     Ok(envelope::ok(TaskDto::from_record(&stopped, lang::current())))
 }

@@ -58,6 +58,10 @@ pub struct ModelReport {
     /// task type can go, and what an admin sizes nodes by).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub diffusion: Option<DiffusionReport>,
+    /// The model its text tasks run on (a local model's registry id, or the
+    /// model name an OpenAI-compatible endpoint serves).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
 }
 
 /// The diffusion model a node loaded (see [`ModelReport::diffusion`]).

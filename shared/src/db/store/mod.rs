@@ -5,6 +5,7 @@ pub mod api_keys;
 pub mod batches;
 pub mod capabilities;
 pub mod captchas;
+pub mod copy_ratings;
 pub mod dispatch;
 pub mod feedback;
 pub mod group_commit;

@@ -67,7 +67,12 @@ impl DiffusionKind {
             BizType::CustomizedModel => Some(DiffusionKind::CustomizedModel),
             BizType::PetImageCustomized => Some(DiffusionKind::PetCustomized),
             BizType::TryOn => Some(DiffusionKind::TryOn),
-            BizType::ProductImage | BizType::MattingImage | BizType::Img2Video | BizType::QrCodeArt => None,
+            BizType::ProductImage
+            | BizType::MattingImage
+            | BizType::Img2Video
+            | BizType::QrCodeArt
+            | BizType::TextRewrite
+            | BizType::ArticleRewrite => None,
         }
     }
 

@@ -2,7 +2,7 @@
 //! constants the parsers enforce, so a form can never offer what the API
 //! would refuse. Served by `GET /api/task-types`.
 
-use super::{diffusion, product_image, qr_code_art, video};
+use super::{copy, diffusion, product_image, qr_code_art, video};
 use crate::domain::BizType;
 
 /// Named bounds of `biz`'s options (`genNumMax`, `erodeMax`, ...).
@@ -31,6 +31,17 @@ pub fn limits_of(biz: BizType) -> Vec<(&'static str, u32)> {
             ("textMaxBytes", qr_code_art::QR_MAX_BYTES_LEVEL_H as u32),
             ("textMaxDigits", qr_code_art::QR_MAX_DIGITS_LEVEL_H as u32),
         ],
+        BizType::TextRewrite | BizType::ArticleRewrite => {
+            let kind = if biz == BizType::TextRewrite { copy::CopyKind::TextRewrite } else { copy::CopyKind::ArticleRewrite };
+            let (min, max) = kind.source_bounds();
+            let (gen_max, gen_default) = kind.gen_num_bounds();
+            vec![
+                ("contentMinChars", min as u32),
+                ("contentMaxChars", max as u32),
+                ("genNumMax", u32::from(gen_max)),
+                ("genNumDefault", u32::from(gen_default)),
+            ]
+        }
         BizType::Img2Video => vec![
             ("durationMinMs", video::MIN_DURATION_TENTHS * 100),
             ("durationMaxMs", video::MAX_DURATION_TENTHS * 100),

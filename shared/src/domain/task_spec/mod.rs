@@ -22,6 +22,9 @@ pub use background_reproduce::{BackgroundReproduceSpec, ReproduceMode};
 pub mod video;
 pub use video::{CameraMove, MotionSpeed, VideoFormat, VideoResolution, VideoSpec};
 
+pub mod copy;
+pub use copy::{CopyKind, CopySpec};
+
 pub mod limits;
 pub mod product_image;
 pub use limits::limits_of;
@@ -71,6 +74,8 @@ pub enum TaskSpec {
     Video(VideoSpec),
     BackgroundReproduce(BackgroundReproduceSpec),
     ProductImage(ProductImageSpec),
+    /// Marketing copy (TEXT_REWRITE, HOT_ARTICLE_REWRITE).
+    Copy(CopySpec),
 }
 
 impl TaskSpec {
@@ -104,6 +109,8 @@ impl TaskSpec {
                 }
                 _ => product_image::parse(params).map(TaskSpec::ProductImage),
             },
+            BizType::TextRewrite => copy::parse(CopyKind::TextRewrite, params).map(TaskSpec::Copy),
+            BizType::ArticleRewrite => copy::parse(CopyKind::ArticleRewrite, params).map(TaskSpec::Copy),
         }
     }
 
@@ -122,6 +129,7 @@ impl TaskSpec {
             TaskSpec::ProductImage(p) => PriceBasis { images: p.gen_num, high_resolution: false },
             TaskSpec::BackgroundReproduce(b) => PriceBasis { images: b.gen_num, high_resolution: false },
             TaskSpec::Video(v) => PriceBasis { images: 1, high_resolution: v.resolution == VideoResolution::P720 },
+            TaskSpec::Copy(c) => PriceBasis { images: c.gen_num, high_resolution: false },
         }
     }
 
@@ -133,6 +141,7 @@ impl TaskSpec {
             TaskSpec::Video(_) => BizType::Img2Video,
             TaskSpec::BackgroundReproduce(_) => BizType::ProductImage,
             TaskSpec::ProductImage(_) => BizType::ProductImage,
+            TaskSpec::Copy(c) => c.kind.biz_type(),
         }
     }
 
@@ -151,6 +160,7 @@ impl TaskSpec {
             TaskSpec::Video(v) => vec![v.image],
             TaskSpec::BackgroundReproduce(b) => b.input_uploads(),
             TaskSpec::ProductImage(p) => p.input_uploads(),
+            TaskSpec::Copy(_) => Vec::new(),
         }
     }
 
@@ -167,6 +177,7 @@ impl TaskSpec {
             TaskSpec::Video(v) => v.to_params(),
             TaskSpec::BackgroundReproduce(b) => b.to_params(),
             TaskSpec::ProductImage(p) => p.to_params(),
+            TaskSpec::Copy(c) => c.to_params(),
         }
     }
 }

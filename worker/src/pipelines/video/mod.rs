@@ -25,7 +25,7 @@ pub async fn run(ctx: &WorkerContext, task_id: TaskId, spec: &VideoSpec) -> Resu
     let session = ctx.models.cutout(CutoutModel::Isnet).ok_or_else(|| not_here("model isnet"))?;
     let ffmpeg = ctx.models.ffmpeg().ok_or_else(|| not_here("ffmpeg"))?.to_path_buf();
     let image = load_upload(ctx, spec.image).await?;
-    task_store::set_progress(&ctx.db, task_id, &ctx.worker_id, 5).await?;
+    ctx.set_progress(task_id, 5).await?;
 
     let rgb = image.to_rgb8();
     let mask = tokio::task::spawn_blocking(move || {
@@ -34,14 +34,14 @@ pub async fn run(ctx: &WorkerContext, task_id: TaskId, spec: &VideoSpec) -> Resu
     .await
     .map_err(JobFailure::retry)??
     .mask;
-    task_store::set_progress(&ctx.db, task_id, &ctx.worker_id, 30).await?;
+    ctx.set_progress(task_id, 30).await?;
 
     let spec = spec.clone();
     let threads = ctx.settings.models.intra_threads.max(1);
     let clip = tokio::task::spawn_blocking(move || render_and_encode(&ffmpeg, &spec, &rgb, &mask, threads))
         .await
         .map_err(JobFailure::retry)??;
-    task_store::set_progress(&ctx.db, task_id, &ctx.worker_id, 90).await?;
+    ctx.set_progress(task_id, 90).await?;
 
     let video_key = result_key(task_id, &format!("video.{}", clip.format_ext));
     let poster_key = result_key(task_id, "poster.webp");
@@ -49,8 +49,8 @@ pub async fn run(ctx: &WorkerContext, task_id: TaskId, spec: &VideoSpec) -> Resu
     ctx.blobs.put(&poster_key, &clip.poster).await?;
     let (width, height) = (clip.width, clip.height);
     Ok(vec![
-        TaskResult { key: video_key, kind: ResultKind::Video, width, height },
-        TaskResult { key: poster_key, kind: ResultKind::Poster, width, height },
+        TaskResult { key: video_key, kind: ResultKind::Video, width, height, copy: None, rating: None },
+        TaskResult { key: poster_key, kind: ResultKind::Poster, width, height, copy: None, rating: None },
     ])
 }
 

@@ -92,16 +92,16 @@ const LONG = '这是一段需要改写的商品文案，介绍我们的新款保
 describe('/rewrite-text', () => {
   it('shows the cost as price × count, and says a too short text is too short without submitting', async () => {
     renderPage('text');
-    // perResult 2 × the server's default count 2.
-    await waitFor(() => expect(screen.getByTestId('generate-cost')).toHaveTextContent('4'));
+    // perResult 5 × the server's default count 2.
+    await waitFor(() => expect(screen.getByTestId('generate-cost')).toHaveTextContent('10'));
     fireEvent.change(screen.getByTestId('rewrite-genNum'), { target: { value: '3' } });
-    expect(screen.getByTestId('generate-cost')).toHaveTextContent('6');
+    expect(screen.getByTestId('generate-cost')).toHaveTextContent('15');
 
     fireEvent.change(screen.getByTestId('rewrite-content'), { target: { value: '太短' } });
-    expect(screen.getByTestId('rewrite-content-error')).toHaveTextContent('至少需要 10 个字');
+    expect(screen.getByTestId('rewrite-content-error')).toHaveTextContent('至少需要 5 个字');
     expect(screen.getByTestId('rewrite-content-counter')).toHaveTextContent('2/2000');
     fireEvent.click(screen.getByTestId('generate-button'));
-    expect(getToast()?.message).toContain('至少需要 10 个字');
+    expect(getToast()?.message).toContain('至少需要 5 个字');
     expect(submitted).toEqual([]);
   });
 
@@ -240,7 +240,7 @@ describe('/rewrite-text', () => {
 describe('/rewrite-article', () => {
   it('fetches an article by its link into the editable text, one answer at the server’s price', async () => {
     renderPage('article');
-    await waitFor(() => expect(screen.getByTestId('generate-cost')).toHaveTextContent('5'));
+    await waitFor(() => expect(screen.getByTestId('generate-cost')).toHaveTextContent('10'));
     expect(screen.queryByTestId('rewrite-genNum')).toBeNull();
     fireEvent.change(screen.getByTestId('article-url'), { target: { value: 'https://mp.weixin.qq.com/s/x' } });
     fireEvent.click(screen.getByTestId('article-fetch'));
@@ -268,7 +268,7 @@ describe('/rewrite-article', () => {
     fireEvent.click(screen.getByTestId('article-mode-manual'));
     expect(screen.queryByTestId('article-url')).toBeNull();
     fireEvent.change(screen.getByTestId('rewrite-content'), { target: { value: LONG } });
-    expect(screen.getByTestId('rewrite-content-error')).toHaveTextContent('至少需要 100 个字');
+    expect(screen.getByTestId('rewrite-content-error')).toHaveTextContent('至少需要 50 个字');
     fireEvent.click(screen.getByTestId('generate-button'));
     expect(submitted).toEqual([]);
     fireEvent.change(screen.getByTestId('rewrite-content'), { target: { value: LONG.repeat(5) } });
