@@ -44,7 +44,9 @@ fn status_mb(key: &str) -> f64 {
     let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
     status
         .lines()
-        .find_map(|l| l.strip_prefix(key).and_then(|r| r.trim_start_matches(':').split_whitespace().next()?.parse::<f64>().ok()))
+        .find_map(|l| {
+            l.strip_prefix(key).and_then(|r| r.trim_start_matches(':').split_whitespace().next()?.parse::<f64>().ok())
+        })
         .map_or(0.0, |kb| kb / 1024.0)
 }
 
@@ -75,6 +77,7 @@ fn child(path: &str, tokens: usize) {
         "finish": format!("{:?}", done.finish),
         "rss_base_mb": base,
         "rss_peak_mb": status_mb("VmHWM"),
+        "rss_mb": status_mb("VmRSS"),
         "prompt_ids": prompt,
         "text": done.text,
     });
@@ -97,15 +100,16 @@ fn main() {
         return;
     }
     let threads = std::env::var("PIXMART_BENCH_THREADS").unwrap_or_else(|_| "2".into());
-    let models = std::env::var("PIXMART_BENCH_LLM_MODELS").unwrap_or_else(|_| "qwen2.5-coder-1.5b,qwen2.5-coder-0.5b".into());
+    let models =
+        std::env::var("PIXMART_BENCH_LLM_MODELS").unwrap_or_else(|_| "qwen2.5-coder-1.5b,qwen2.5-coder-0.5b".into());
     let peer = std::env::var("PIXMART_BENCH_LLM_PEER").map_or(true, |v| v != "0");
     let llama_path = std::env::var("PIXMART_LLAMA_CPP_PATH").unwrap_or_default();
     let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("benches/llm_llamacpp.py");
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     println!("LLM bench: {threads} threads, greedy, {tokens} tokens; load average before: {}", load.trim());
     println!(
-        "{:<20} {:<10} {:>8} {:>7} {:>9} {:>8} {:>10} {:>9}",
-        "model", "engine", "prompt", "load_s", "ttft_s", "tok/s", "peak_MB", "tokens"
+        "{:<20} {:<10} {:>8} {:>7} {:>9} {:>8} {:>10} {:>8} {:>7}",
+        "model", "engine", "prompt", "load_s", "ttft_s", "tok/s", "peak_MB", "rss_MB", "tokens"
     );
     for id in models.split(',').map(str::trim).filter(|s| !s.is_empty()) {
         let file = match id {
@@ -124,7 +128,7 @@ fn main() {
         );
         let row = |engine: &str, r: &Value| {
             println!(
-                "{:<20} {:<10} {:>8} {:>7.1} {:>9.2} {:>8.2} {:>10.0} {:>9}",
+                "{:<20} {:<10} {:>8} {:>7.1} {:>9.2} {:>8.2} {:>10.0} {:>8.0} {:>7}",
                 id,
                 engine,
                 r["prompt_tokens"],
@@ -132,6 +136,7 @@ fn main() {
                 r["ttft_s"].as_f64().unwrap_or(0.0),
                 r["decode_tok_s"].as_f64().unwrap_or(0.0),
                 r["rss_peak_mb"].as_f64().unwrap_or(0.0),
+                r["rss_mb"].as_f64().unwrap_or(0.0),
                 r["tokens"],
             );
         };

@@ -8,7 +8,7 @@ batch, then decodes greedily (argmax) for exactly N tokens, ignoring
 end-of-turn, and prints one JSON line:
 
   RESULT {"load_s", "ttft_s", "decode_tok_s", "prompt_tokens", "tokens",
-          "rss_base_mb", "rss_peak_mb", "internal_prompt_ms", "internal_decode_tok_s"}
+          "rss_base_mb", "rss_peak_mb", "rss_mb", "internal_prompt_ms", "internal_decode_tok_s"}
 
 usage: llm_llamacpp.py MODEL.gguf THREADS N_TOKENS PROMPT_IDS_JSON
 """
@@ -59,8 +59,7 @@ def main() -> None:
         decode = time.perf_counter() - t1
         return ttft, decode
 
-    run_warm = run  # one warm-up pass of a few tokens is not needed: timings are per token
-    ttft, decode = run_warm()
+    ttft, decode = run()
     timings = llama_cpp.llama_get_timings(llm.ctx)
     out = {
         "load_s": load_s,
@@ -70,6 +69,7 @@ def main() -> None:
         "tokens": n_tokens,
         "rss_base_mb": rss_base,
         "rss_peak_mb": status_mb("VmHWM"),
+        "rss_mb": status_mb("VmRSS"),
         "internal_prompt_ms": timings.t_p_eval_ms,
         "internal_decode_tok_s": (timings.n_eval / (timings.t_eval_ms / 1000.0)) if timings.t_eval_ms > 0 else 0.0,
     }

@@ -16,8 +16,8 @@ pub struct Sampling {
     pub top_p: Option<f64>,
     /// Keep only the k most likely tokens (None or 0: off).
     pub top_k: Option<usize>,
-    /// > 1 makes tokens seen in the last `repeat_last_n` tokens (prompt
-    /// included) less likely; 1 = off.
+    /// Above 1, tokens seen in the last `repeat_last_n` tokens (prompt
+    /// included) are made less likely; 1 = off.
     pub repeat_penalty: f32,
     pub repeat_last_n: usize,
     /// Same seed + same input (and same device) ⇒ same output.
@@ -58,7 +58,7 @@ impl Sampling {
             return bad(format!("temperature must be a finite number, not {}", self.temperature));
         }
         if let Some(p) = self.top_p {
-            if !(p > 0.0) {
+            if p.is_nan() || p <= 0.0 {
                 return bad(format!("top_p must be above 0, not {p}"));
             }
         }

@@ -18,7 +18,8 @@ use tokenizers::{AddedToken, SplitDelimiterBehavior, Tokenizer};
 
 /// The `qwen2` pre-tokenizer split (from Qwen2's tokenizer.json; llama.cpp's
 /// `LLAMA_VOCAB_PRE_TYPE_QWEN2` uses the same expression).
-pub const QWEN2_SPLIT_REGEX: &str = r"(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+";
+pub const QWEN2_SPLIT_REGEX: &str =
+    r"(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+";
 
 /// GGUF `tokenizer.ggml.token_type` values.
 const TYPE_CONTROL: i32 = 3;
@@ -98,7 +99,8 @@ impl QwenTokenizer {
         }
 
         let vocab: Vocab = tokens.iter().enumerate().map(|(i, t)| (t.clone(), i as u32)).collect();
-        let bpe = BPE::builder().vocab_and_merges(vocab, merges).build().map_err(|e| format!("building the BPE: {e}"))?;
+        let bpe =
+            BPE::builder().vocab_and_merges(vocab, merges).build().map_err(|e| format!("building the BPE: {e}"))?;
         let split = Split::new(SplitPattern::Regex(QWEN2_SPLIT_REGEX.into()), SplitDelimiterBehavior::Isolated, false)
             .map_err(|e| format!("the Qwen2 split regex: {e}"))?;
         let pre = Sequence::new(vec![
@@ -111,11 +113,8 @@ impl QwenTokenizer {
         plain.with_decoder(Some(ByteLevelDecoder::new(false, false, false)));
 
         let mut with_special = plain.clone();
-        let special: Vec<(usize, &String)> = tokens
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| matches!(types[*i], TYPE_CONTROL | TYPE_USER_DEFINED))
-            .collect();
+        let special: Vec<(usize, &String)> =
+            tokens.iter().enumerate().filter(|(i, _)| matches!(types[*i], TYPE_CONTROL | TYPE_USER_DEFINED)).collect();
         let added: Vec<AddedToken> = special
             .iter()
             .map(|(i, t)| AddedToken::from((*t).clone(), types[*i] == TYPE_CONTROL).normalized(false))
