@@ -10,7 +10,7 @@ use candle_core::quantized::{gguf_file, GgmlDType, QTensor};
 use candle_core::{Device, Tensor};
 use candle_transformers::models::quantized_qwen2::ModelWeights;
 
-use super::chat::{chatml_pieces, ChatMessage, Piece};
+use super::chat::{chatml_pieces, ChatMessage, Piece, IM_END, IM_START};
 use super::sampling::{Sampler, Sampling};
 use super::stream::{Pushed, TextStream};
 use super::tokenizer::QwenTokenizer;
@@ -124,7 +124,9 @@ pub fn select_device() -> Device {
 
 impl LocalLlm {
     /// Reads the GGUF once (weights, hyper-parameters, tokenizer) onto
-    /// [`select_device`].
+    /// [`select_device`], and on the CPU runs one short forward pass so that
+    /// candle's one-time weight repacking happens here, not in the first
+    /// request.
     pub fn load(path: &Path) -> Result<Self, ModelError> {
         Self::load_on(path, &select_device())
     }
@@ -155,6 +157,18 @@ impl LocalLlm {
             ModelWeights::from_gguf(content, &mut file, device)
         }
         .map_err(|e| load_failed(path, e))?;
+        let mut weights = weights;
+        if device.is_cpu() {
+            // candle repacks the Q4_K (and, for batches, Q6_K) weights into its
+            // SIMD tile layout on their first use: do it now, not in the first
+            // request (about a second for the 1.5B).
+            let ids = [tokenizer.special_id(IM_START), tokenizer.special_id(IM_END)].map(|t| t.unwrap_or(0));
+            let warm = Tensor::new(&[ids[0], ids[1], ids[0], ids[1]], device)
+                .and_then(|t| t.unsqueeze(0))
+                .and_then(|t| weights.forward(&t, 0));
+            warm.map_err(|e| load_failed(path, format!("first forward pass: {e}")))?;
+            weights.clear_kv_cache();
+        }
         Ok(Self {
             weights: Mutex::new(weights),
             tokenizer,
