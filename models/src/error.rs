@@ -40,6 +40,15 @@ pub enum ModelError {
     #[error("the model found no subject in the image")]
     EmptyMask,
 
+    /// A chat prompt has more tokens than the model's context leaves room
+    /// for (the caller shortens the content; nothing is truncated).
+    #[error("the prompt has {tokens} tokens; this model takes at most {limit}")]
+    PromptTooLong { tokens: usize, limit: usize },
+
+    /// Sampling settings that make no sense (e.g. a NaN temperature, an empty stop string).
+    #[error("invalid sampling settings: {0}")]
+    InvalidSampling(String),
+
     /// The caller asked the work to stop (e.g. a cancelled 2K download).
     #[error("cancelled")]
     Cancelled,
@@ -57,6 +66,8 @@ impl ModelError {
             ModelError::Inference(_) => "INFERENCE_FAILED",
             ModelError::EmptyMask => "EMPTY_MASK",
             ModelError::Cancelled => "CANCELLED",
+            ModelError::PromptTooLong { .. } => "PROMPT_TOO_LONG",
+            ModelError::InvalidSampling(_) => "INVALID_SAMPLING",
         }
     }
 
@@ -76,6 +87,8 @@ mod tests {
         assert_eq!(ModelError::ModelMissing { path: "x.onnx".into() }.code(), "MODEL_MISSING");
         assert_eq!(ModelError::LoadFailed { path: "x.onnx".into(), reason: "bad".into() }.code(), "MODEL_LOAD_FAILED");
         assert_eq!(ModelError::Inference("x".into()).code(), "INFERENCE_FAILED");
+        assert_eq!(ModelError::PromptTooLong { tokens: 9, limit: 8 }.code(), "PROMPT_TOO_LONG");
+        assert_eq!(ModelError::InvalidSampling("x".into()).code(), "INVALID_SAMPLING");
         let msg = ModelError::ModelMissing { path: "x.onnx".into() }.to_string();
         assert!(msg.contains("scripts/fetch-models"), "{msg}");
     }

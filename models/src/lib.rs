@@ -13,6 +13,7 @@ mod cutout;
 pub mod diffusion;
 mod error;
 pub mod inpaint;
+pub mod llm;
 mod mask;
 pub mod qr;
 pub mod refine;

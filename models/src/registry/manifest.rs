@@ -145,9 +145,11 @@ impl Registry {
         let mut paths = BTreeSet::new();
         for m in &self.models {
             let id_ok = !m.id.is_empty()
-                && m.id.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_');
+                && !m.id.starts_with('.')
+                && !m.id.contains("..")
+                && m.id.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b"-_.".contains(&b));
             if !id_ok {
-                return bad(format!("model id {:?}: use a-z, 0-9, '-' and '_'", m.id));
+                return bad(format!("model id {:?}: use a-z, 0-9, '-', '_' and '.' (not first)", m.id));
             }
             if !ids.insert(m.id.as_str()) {
                 return bad(format!("model id {} appears twice", m.id));

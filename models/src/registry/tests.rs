@@ -81,7 +81,17 @@ type = "FREE"
 #[test]
 fn the_shipped_manifest_parses_and_knows_the_product_models() {
     let r = Registry::embedded().unwrap();
-    for id in ["onnxruntime", "isnet-fp16", "u2netp", "u2net", "realesrgan-x4plus", "style-arbitrary", "blazeface"] {
+    for id in [
+        "onnxruntime",
+        "isnet-fp16",
+        "u2netp",
+        "u2net",
+        "realesrgan-x4plus",
+        "style-arbitrary",
+        "blazeface",
+        "qwen2.5-coder-0.5b",
+        "qwen2.5-coder-1.5b",
+    ] {
         let m = r.model(id).unwrap_or_else(|| panic!("{id} missing"));
         assert!(m.obtainable_here, "{id} ships in a package registry");
         assert!(m.commercial_use, "{id}");
@@ -119,6 +129,12 @@ fn bad_manifests_are_refused_with_the_reason() {
     assert!(err(&bad_sha).contains("sha256"));
     let extra = SMALL.replace("how = \"fetch a\"", "how = \"fetch a\"\nlicense = \"MIT\"");
     assert!(err(&extra).contains("unknown field"));
+    let dotted = SMALL.replacen("id = \"a\"", "id = \"a.1\"", 1).replace("\"a\"]", "\"a.1\"]");
+    assert!(Registry::parse(&dotted).is_ok(), "a dot inside an id is fine");
+    for id in [".a", "a..b"] {
+        let bad = SMALL.replacen("id = \"a\"", &format!("id = \"{id}\""), 1);
+        assert!(err(&bad).contains("use a-z"), "{id}: {}", err(&bad));
+    }
 }
 
 #[test]
