@@ -26,7 +26,8 @@ pub struct WorkerContext {
 }
 
 impl WorkerContext {
-    /// Writes the task's progress and says so on its event channel. False
+    /// Writes the task's progress (renewing this worker's lease on it) and
+    /// says so on its event channel. False
     /// when this worker no longer holds the task (stopped by its owner, or
     /// the lease was lost): the pipeline should end.
     pub async fn set_progress(
@@ -34,7 +35,10 @@ impl WorkerContext {
         task: pixmart_shared::domain::TaskId,
         progress: u8,
     ) -> Result<bool, pixmart_shared::db::StoreError> {
-        let held = pixmart_shared::db::store::tasks::set_progress(&self.db, task, &self.worker_id, progress).await?;
+        let lease_until = chrono::Utc::now() + lease(&self.settings);
+        let held =
+            pixmart_shared::db::store::tasks::set_progress(&self.db, task, &self.worker_id, progress, lease_until)
+                .await?;
         if held {
             self.events.changed(task).await;
         }

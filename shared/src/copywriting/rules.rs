@@ -6,7 +6,7 @@
 
 use std::collections::HashSet;
 
-use super::text::{char_count, cut_at_break, cut_at_sentence, is_cjk, sentences};
+use super::text::{char_count, cut_at_break, cut_at_sentence, ends_sentence, is_cjk, sentences};
 use super::{CopyLanguage, MarketingCopy, Platform, Section, Shot};
 
 /// What the answer is judged against.
@@ -169,8 +169,10 @@ fn fit_content(copy: MarketingCopy, platform: Platform) -> MarketingCopy {
                 *budget -= n;
                 out.push(p);
             } else {
+                // Whole sentences only, unless nothing else would be left.
                 let cut = cut_at_sentence(&p, *budget);
-                if char_count(&cut) >= 10 {
+                let whole = cut.chars().last().is_some_and(ends_sentence);
+                if char_count(&cut) >= 10 && (whole || out.is_empty()) {
                     *budget -= char_count(&cut);
                     out.push(cut);
                 }
@@ -362,8 +364,13 @@ mod tests {
 
     #[test]
     fn content_over_the_limit_keeps_whole_sentences() {
-        let paragraphs: Vec<String> = (0..60)
-            .map(|i| format!("第{i}天带着它去了第{i}个城市，热水一直都很烫。第{i}次有人问我要链接，我都说去店里看看。"))
+        // Sixty different paragraphs of two sentences (distinct Han characters).
+        let han = |i: u32| char::from_u32(0x4E00 + i % 20_000).unwrap();
+        let paragraphs: Vec<String> = (0..60u32)
+            .map(|p| {
+                let sentence = |s: u32| (0..18).map(|k| han(p * 97 + s * 41 + k * 7919)).collect::<String>() + "。";
+                sentence(0) + &sentence(1)
+            })
             .collect();
         let refs: Vec<&str> = paragraphs.iter().map(String::as_str).collect();
         let copy = finish(note("标题", &refs), &ctx(Platform::Redbook, "")).unwrap();

@@ -53,14 +53,14 @@ pub fn sentences(s: &str) -> Vec<&str> {
 }
 
 /// The longest prefix of `s` of at most `max` characters that ends at a
-/// natural break (punctuation or a space) when there is one in its second
-/// half; otherwise the first `max` characters. Trailing commas are dropped.
+/// natural break (punctuation or a space) when there is one past its first
+/// third; otherwise the first `max` characters. Trailing commas are dropped.
 pub fn cut_at_break(s: &str, max: usize) -> String {
     if char_count(s) <= max {
         return s.to_owned();
     }
     let prefix: Vec<char> = s.chars().take(max).collect();
-    let cut = prefix.iter().rposition(|&c| is_break(c)).filter(|&i| i + 1 >= max / 2).map_or(max, |i| i + 1);
+    let cut = prefix.iter().rposition(|&c| is_break(c)).filter(|&i| i + 1 >= max / 3).map_or(max, |i| i + 1);
     let text: String = prefix[..cut].iter().collect();
     text.trim_end_matches([' ', '，', ',', '、', '：', ':']).to_owned()
 }

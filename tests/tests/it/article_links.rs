@@ -34,7 +34,8 @@ fn page_server(ip: &str, private_target: String) -> String {
                     .route(
                         "/gbk",
                         web::get().to(|| async {
-                            let (bytes, _, _) = encoding_rs::GBK.encode(&article_html().replace("utf-8", "gbk"));
+                            let page = article_html().replace("utf-8", "gbk");
+                            let (bytes, _, _) = encoding_rs::GBK.encode(&page);
                             HttpResponse::Ok().content_type("text/html").body(bytes.into_owned())
                         }),
                     )

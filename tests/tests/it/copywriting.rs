@@ -234,9 +234,10 @@ async fn rewrites_on_the_real_small_model(db: TestDatabase) {
     c.register_random().await;
     assert_eq!(c.wait_capability("TEXT_REWRITE", "available").await["state"], "available");
     let before = lingshi(&c).await;
-    let task_id = submit(&c, "TEXT_REWRITE", json!({ "content": SOURCE, "socialPlatform": "redbook", "genNum": 1 })).await;
+    // A weibo post: the shortest answer, so the CPU run stays short.
+    let task_id = submit(&c, "TEXT_REWRITE", json!({ "content": SOURCE, "socialPlatform": "weibo", "genNum": 1 })).await;
     let events = c.listen(&task_id).await;
-    let task = c.wait_task(&task_id, Duration::from_secs(600)).await;
+    let task = c.wait_task(&task_id, Duration::from_secs(900)).await;
     events.wait_end(Duration::from_secs(10)).await;
     let frames = events.frames();
     let first_text = frames.iter().position(|f| f.event == "text" && !f.data["text"].as_str().unwrap().is_empty());
@@ -247,9 +248,9 @@ async fn rewrites_on_the_real_small_model(db: TestDatabase) {
     match task["status"].as_str() {
         Some("SUCCESS") => {
             let copy = &task["results"][0]["copy"];
-            assert_eq!(copy["shape"], "note", "{task}");
-            let title = copy["title"].as_str().unwrap();
-            assert!((1..=20).contains(&title.chars().count()), "{title}");
+            assert_eq!(copy["shape"], "post", "{task}");
+            let chars: usize = copy["paragraphs"].as_array().unwrap().iter().map(|p| p.as_str().unwrap().chars().count()).sum();
+            assert!((30..=500).contains(&chars), "{copy}");
             assert_eq!(lingshi(&c).await, before - 5);
         }
         _ => {
@@ -273,24 +274,25 @@ async fn the_real_qwen_0_5b_rewrites_copy_streamed_on_postgres() {
 async fn a_worker_killed_mid_generation_is_retried_on_another_and_charged_once() {
     const WORKER: &str = env!("CARGO_BIN_EXE_pixmart-fleet-worker");
     let mut app = TestApp::start_with(TestDatabase::sqlite(), |s| s.tasks.sweep_interval_ms = 200).await;
+    // Progress renews the lease; once killed, its lease runs out in 10 s.
     let mut doomed = WorkerProcess::spawn_with_env(
         WORKER,
         &app.settings,
-        3,
+        10,
         &[],
         &[("PIXMART__TEXT__PROVIDER", "local"), ("PIXMART__TEXT__LOCAL_MODEL", "qwen2.5-coder-0.5b")],
     );
     let mut c = app.client();
     c.register_random().await;
     let before = lingshi(&c).await;
-    let task_id = submit(&c, "TEXT_REWRITE", json!({ "content": SOURCE, "genNum": 1 })).await;
+    let task_id = submit(&c, "TEXT_REWRITE", json!({ "content": SOURCE, "socialPlatform": "weibo", "genNum": 1 })).await;
     let events = c.listen(&task_id).await;
     events
         .wait_for(Duration::from_secs(300), |f| f.event == "text" && !f.data["text"].as_str().unwrap().is_empty())
         .await;
     doomed.sigkill();
     app.start_worker_with(local);
-    let task = c.wait_task(&task_id, Duration::from_secs(600)).await;
+    let task = c.wait_task(&task_id, Duration::from_secs(900)).await;
     assert!(["SUCCESS", "FAILED"].contains(&task["status"].as_str().unwrap()), "{task}");
     let db = app.db().await;
     let record = pixmart_shared::db::store::tasks::get_task(&db, task_id.parse().unwrap()).await.unwrap().unwrap();

@@ -9,6 +9,7 @@
  * and `ResultKind` no `text`. These local types stand in; after the
  * schema is regenerated they can be swapped for `Schemas['…']`.
  */
+import type { components } from './api/schema';
 import type { TaskResult } from './api/tasks';
 
 /** A RED (Xiaohongshu) note. */
@@ -55,13 +56,10 @@ export interface ArticleCopy {
 /** Until the OpenAPI types carry it. */
 export type TextCopy = NoteCopy | PostCopy | ScriptCopy | ArticleCopy;
 
-export type Rating = 'like' | 'dislike';
-
-/** A result's rating by its owner, as the task JSON carries it. Until the OpenAPI types carry it. */
-export interface ResultRating {
-  rating: Rating;
-  reasons: string[];
-}
+export type Rating = components['schemas']['Verdict'];
+export type DislikeReason = components['schemas']['DislikeReason'];
+/** A result's rating by its owner, as the task JSON carries it. */
+export type ResultRating = components['schemas']['CopyRating'];
 
 /** A result of a text task. Until the OpenAPI types carry it. */
 export type TextResult = Omit<TaskResult, 'kind'> & {

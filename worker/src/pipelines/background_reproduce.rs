@@ -26,7 +26,6 @@ use pixmart_models::diffusion::DiffusionModel;
 use pixmart_models::reproduce;
 use pixmart_models::style::{StyleTransferSession, StyleVector};
 use pixmart_models::{CutoutSession, ModelError};
-use pixmart_shared::db::store::tasks as task_store;
 use pixmart_shared::domain::task_spec::background_reproduce::{BackgroundReproduceSpec, ReproduceMode};
 use pixmart_shared::domain::{CutoutModel, ResultKind, TaskId, TaskResult};
 use pixmart_shared::storage::result_key;

@@ -6,7 +6,6 @@ use std::sync::Arc;
 
 use image::{DynamicImage, ImageFormat};
 use pixmart_models::{run_fused, CutoutOutput, CutoutSession, ModelError};
-use pixmart_shared::db::store::tasks as task_store;
 use pixmart_shared::domain::{CutoutModel, CutoutSpec, ResultKind, TaskId, TaskResult};
 use pixmart_shared::storage::result_key;
 use pixmart_shared::ErrorCode;

@@ -20,7 +20,6 @@ use pixmart_models::diffusion::{
     paste_kept_region, regenerate_mask, verify_kept_region, Control, DiffusionError, GenerateRequest, Mode,
     OutputRatio, KEPT_REGION_TOLERANCE,
 };
-use pixmart_shared::db::store::tasks as task_store;
 use pixmart_shared::domain::task_spec::{DiffusionKind, DiffusionRatio, DiffusionSpec, TryOnType};
 use pixmart_shared::domain::{CutoutModel, ResultKind, TaskId, TaskResult};
 use pixmart_shared::storage::result_key;

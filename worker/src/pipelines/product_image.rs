@@ -7,7 +7,6 @@ use std::io::Cursor;
 
 use image::{DynamicImage, ImageFormat, RgbImage};
 use pixmart_models::compose::{self, Background, ComposeOptions};
-use pixmart_shared::db::store::tasks as task_store;
 use pixmart_shared::domain::task_spec::product_image::template_preview_key;
 use pixmart_shared::domain::task_spec::product_image::{OutputFormat, ProductBackground, ProductImageSpec};
 use pixmart_shared::domain::{CutoutModel, ResultKind, TaskId, TaskResult};

@@ -7,7 +7,6 @@ use std::io::Cursor;
 
 use image::{DynamicImage, ImageFormat};
 use pixmart_models::qr::{self, QrArtOptions, QrError};
-use pixmart_shared::db::store::tasks as task_store;
 use pixmart_shared::domain::{QrCodeArtSpec, QrShape, ResultKind, TaskId, TaskResult};
 use pixmart_shared::storage::result_key;
 use pixmart_shared::ErrorCode;

@@ -129,8 +129,9 @@ mod tests {
     fn dir_with(ids: &[&str], registry: &Registry) -> tempfile::TempDir {
         let dir = tempfile::tempdir().unwrap();
         for id in ids {
-            let file = &registry.model(id).unwrap().files[0].path;
-            std::fs::write(dir.path().join(file), b"").unwrap();
+            let file = dir.path().join(&registry.model(id).unwrap().files[0].path);
+            std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+            std::fs::write(file, b"").unwrap();
         }
         dir
     }
@@ -140,8 +141,8 @@ mod tests {
         let registry = Registry::embedded().unwrap();
         let both = dir_with(&LOCAL_MODELS, &registry);
         assert_eq!(choose_local_model("auto", &registry, both.path(), Some(64_000)).unwrap().0, LOCAL_MODELS[0]);
-        let small_machine = choose_local_model("auto", &registry, both.path(), Some(1000)).unwrap();
-        assert_eq!(small_machine.0, LOCAL_MODELS[1], "the 1.5B does not fit in 1 GB");
+        let small_machine = choose_local_model("auto", &registry, both.path(), Some(2500)).unwrap();
+        assert_eq!(small_machine.0, LOCAL_MODELS[1], "the 1.5B does not fit in 2.5 GB");
         let only_small = dir_with(&[LOCAL_MODELS[1]], &registry);
         assert_eq!(choose_local_model("", &registry, only_small.path(), None).unwrap().0, LOCAL_MODELS[1]);
     }

@@ -300,10 +300,14 @@ pub async fn set_progress(
     id: TaskId,
     worker_id: &str,
     progress: u8,
+    lease_until: DateTime<Utc>,
 ) -> Result<bool, StoreError> {
     let res = tasks::Entity::update_many()
         .col_expr(tasks::Column::Progress, Expr::value(i32::from(Ord::min(progress, 99))))
         .col_expr(tasks::Column::UpdatedAt, Expr::value(Utc::now()))
+        // A worker reporting progress is alive: its lease runs on (a long
+        // answer or denoising run may outlast the lease taken at claim).
+        .col_expr(tasks::Column::LeaseUntil, Expr::value(lease_until))
         .filter(running_by(id, worker_id))
         .exec(db)
         .await?;

@@ -6,7 +6,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../lib/api/client';
 import { taskKeys, type Task } from '../../lib/api/tasks';
-import type { Rating, ResultRating } from '../../lib/textCopy';
+import type { DislikeReason, Rating, ResultRating } from '../../lib/textCopy';
 
 /** `POST /api/articles/fetch` answer (until the OpenAPI types carry it). */
 export interface FetchedArticle {
@@ -30,11 +30,11 @@ export function useFetchArticle() {
   return useMutation({ mutationFn: fetchArticle });
 }
 
-/** `PUT /api/tasks/{taskId}/results/{index}/rating` body (until the OpenAPI types carry it). */
+/** `PUT /api/tasks/{taskId}/results/{index}/rating` body. */
 export interface RatingBody {
   rating: Rating | null;
   /** Only with a dislike. */
-  reasons: string[];
+  reasons: DislikeReason[];
 }
 
 export function rateResult(taskId: string, index: number, body: RatingBody): Promise<unknown> {

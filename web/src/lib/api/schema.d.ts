@@ -186,6 +186,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/articles/fetch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["fetch_article"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/captcha": {
         parameters: {
             query?: never;
@@ -933,6 +949,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tasks/{task_id}/results/{index}/rating": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["rate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tasks/{task_id}/stop": {
         parameters: {
             query?: never;
@@ -1007,6 +1039,18 @@ export interface components {
         ApiKeyListDto: {
             list: components["schemas"]["ApiKeyDto"][];
         };
+        ArticleDto: {
+            /** @description Where the article was found (after redirects). */
+            url: string;
+            title: string;
+            /**
+             * @description Its text, paragraphs separated by blank lines, at most the article
+             *     rewrite's limit in characters.
+             */
+            text: string;
+            /** @description The page or its text was longer than what is returned. */
+            truncated: boolean;
+        };
         AssignPoolBody: {
             /**
              * @description A pool name, or `null` to send the tenant's tasks back to the shared
@@ -1058,7 +1102,7 @@ export interface components {
             product: components["schemas"]["PlanTypeDto"];
         };
         /** @enum {string} */
-        BizType: "MANNEQUIN_IMAGE" | "MODEL_IMAGE_NEW" | "WIG_IMAGE" | "SHOES_IMAGE" | "PRODUCT_IMAGE" | "PRODUCT_REPLACE_IMAGE" | "MATTING_IMAGE" | "CUSTOMIZED_MODEL" | "PET_IMAGE_CUSTOMIZED" | "IMG_2_VEDIO" | "TRY_ON" | "QR_CODE_ART";
+        BizType: "MANNEQUIN_IMAGE" | "MODEL_IMAGE_NEW" | "WIG_IMAGE" | "SHOES_IMAGE" | "PRODUCT_IMAGE" | "PRODUCT_REPLACE_IMAGE" | "MATTING_IMAGE" | "CUSTOMIZED_MODEL" | "PET_IMAGE_CUSTOMIZED" | "IMG_2_VEDIO" | "TRY_ON" | "QR_CODE_ART" | "TEXT_REWRITE" | "HOT_ARTICLE_REWRITE";
         BrandDto: {
             id: string;
             name: string;
@@ -1149,6 +1193,11 @@ export interface components {
             /** @description What the enterprise-service button does. */
             enterpriseService: components["schemas"]["EnterpriseService"];
         };
+        CopyRating: {
+            rating: components["schemas"]["Verdict"];
+            /** @description Only with a dislike; each at most once. */
+            reasons: components["schemas"]["DislikeReason"][];
+        };
         CreateBody: {
             productId: string;
         };
@@ -1180,6 +1229,11 @@ export interface components {
             /** @description A 9-channel inpainting UNet (serves the kept-region task types). */
             inpainting: boolean;
         };
+        /**
+         * @description Why a piece of copy was disliked.
+         * @enum {string}
+         */
+        DislikeReason: "wrongInfo" | "weakCreativity" | "weakContent" | "styleMismatch" | "offTopic";
         DownloadDto: {
             state: components["schemas"]["DownloadState"];
             quality: components["schemas"]["DownloadQuality"];
@@ -1251,6 +1305,30 @@ export interface components {
             msg: string;
             data: {
                 list: components["schemas"]["ApiKeyDto"][];
+            };
+        };
+        /**
+         * @description Every successful answer: `code` 0, `msg` empty or the screen's success
+         *     message, `data` the operation's result.
+         */
+        Envelope_ArticleDto: {
+            /**
+             * Format: u-int32
+             * @description Always 0 on success.
+             */
+            code: number;
+            msg: string;
+            data: {
+                /** @description Where the article was found (after redirects). */
+                url: string;
+                title: string;
+                /**
+                 * @description Its text, paragraphs separated by blank lines, at most the article
+                 *     rewrite's limit in characters.
+                 */
+                text: string;
+                /** @description The page or its text was longer than what is returned. */
+                truncated: boolean;
             };
         };
         /**
@@ -2210,7 +2288,7 @@ export interface components {
          * @description A stable error id from the catalogue in shared/src/error.rs.
          * @enum {string}
          */
-        ErrorId: "INVALID_PHONE" | "INVALID_EMAIL" | "INVALID_ACCOUNT" | "INVALID_PASSWORD" | "ACCOUNT_EXISTS" | "LOGIN_FAILED" | "UNAUTHORIZED" | "AGREEMENT_REQUIRED" | "PASSWORD_MISMATCH" | "INVALID_VERIFY_CODE" | "PHONE_REQUIRED" | "CAPTCHA_TOO_FREQUENT" | "CAPTCHA_WRONG" | "CAPTCHA_REQUIRED" | "CODE_COUNTDOWN" | "SEND_LIMIT_ACCOUNT" | "SEND_LIMIT_IP" | "SEND_FAILED" | "VERIFY_CODE_WRONG" | "VERIFY_CODE_EXPIRED" | "VERIFY_CODE_ATTEMPTS" | "INVITE_CODE_INVALID" | "ACCOUNT_NOT_REGISTERED" | "LOGIN_ERROR_QUERY" | "LOGIN_LOCKED" | "PHONE_AUTO_REGISTERED" | "PHONE_AUTO_REGISTERED_MOBILE" | "UPLOAD_BAD_FORMAT" | "UPLOAD_BAD_SIZE" | "UPLOAD_BAD_RATIO" | "UPLOAD_LOW_RESOLUTION" | "UPLOAD_TOO_MANY_PIXELS" | "UPLOAD_CORRUPT" | "UPLOAD_MISSING_FILE" | "TASK_LIMIT" | "UNKNOWN_BIZ_TYPE" | "BIZ_TYPE_NOT_AVAILABLE" | "INVALID_PARAM" | "IMAGE_NOT_FOUND" | "TASK_NOT_FOUND" | "FILE_NOT_FOUND" | "GENERATION_FAILED" | "TASK_STOPPED" | "TASK_NOT_STOPPABLE" | "TASK_CRASHED" | "TASK_TIMEOUT" | "INPUT_IMAGE_UNREADABLE" | "INSUFFICIENT_LINGSHI" | "BATCH_NOT_ALLOWED" | "BATCH_SIZE" | "BATCH_LIMIT" | "BATCH_NOT_FOUND" | "PRODUCT_ONE_BACKGROUND" | "PRODUCT_BAD_COLOUR" | "PRODUCT_BACKGROUND_NOT_FOUND" | "DOWNLOAD_IN_PROGRESS" | "MASK_EMPTY" | "DOWNLOAD_FAILED" | "REFINE_FAILED" | "SAVE_NOT_PREPARED" | "SAVED_IMAGE_NOT_FOUND" | "CUTOUT_NO_SUBJECT" | "MASK_OPAQUE_ALPHA" | "BG_REPRODUCE_REFERENCE_REQUIRED" | "BG_REPRODUCE_BAD_MODE" | "BG_REPRODUCE_BAD_STRENGTH" | "BG_REPRODUCE_STYLE_MODELS_MISSING" | "BG_REPRODUCE_NO_PRODUCT" | "VIDEO_BAD_CAMERA_MOVE" | "VIDEO_BAD_DURATION" | "VIDEO_BAD_RESOLUTION" | "VIDEO_ENCODE_FAILED" | "QR_CONTENT_REQUIRED" | "QR_CONTENT_TOO_LONG" | "QR_NO_SCANNABLE_CODE" | "MODEL_MISSING" | "MODEL_NOT_ALLOWED" | "CUSTOMIZED_IMAGE_DISABLED" | "KEPT_REGION_ALTERED" | "API_KEY_NOT_FOUND" | "API_KEY_LIMIT" | "API_KEY_INVALID" | "API_KEY_RATE_LIMITED" | "API_IMAGE_URL_UNSUPPORTED" | "API_WAIT_TIMEOUT" | "ADMIN_ONLY" | "NODE_NOT_FOUND" | "INVALID_NODE_ACTION" | "FORM_NAME_REQUIRED" | "FORM_NAME_TOO_LONG" | "FORM_COMPANY_REQUIRED" | "FORM_COMPANY_TOO_LONG" | "FORM_PHONE_REQUIRED" | "FORM_PHONE_TOO_LONG" | "FORM_JOB_TITLE_TOO_LONG" | "FORM_EMAIL_TOO_LONG" | "FORM_DESCRIPTION_TOO_LONG" | "FORM_REQUIREMENTS_TOO_LONG" | "LEAD_BAD_TYPE" | "FORM_WEB_SOURCE_TOO_LONG" | "FEEDBACK_TITLE_REQUIRED" | "FEEDBACK_CONTENT_REQUIRED" | "FEEDBACK_TITLE_TOO_LONG" | "FEEDBACK_CONTENT_TOO_LONG" | "FEEDBACK_TOO_MANY_IMAGES" | "FEEDBACK_IMAGE_TOO_LARGE" | "FEEDBACK_IMAGE_BAD_FORMAT" | "MESSAGE_NOT_FOUND" | "TENANT_NOT_FOUND" | "TENANT_EXISTS" | "TENANT_INVALID" | "PRODUCT_NOT_FOUND" | "ORDER_NOT_FOUND" | "ORDER_PENDING_EXISTS" | "ORDER_NOT_CANCELLABLE" | "ORDER_CLOSED" | "PAYMENT_BAD_SIGNATURE" | "PAYMENT_STALE" | "PAYMENT_REPLAYED" | "PAYMENT_AMOUNT_MISMATCH" | "DOWNLOAD_2K_NEEDS_MEMBERSHIP" | "CUSTOM_COLOUR_NEEDS_MEMBERSHIP" | "ENTERPRISE_CONTACT_SERVICE" | "PAYMENT_UNAVAILABLE" | "ORDER_NOT_REFUNDABLE" | "TOO_MANY_STREAMS" | "TOO_MANY_REFINEMENTS" | "UPLOAD_TOO_MANY" | "UPLOAD_QUOTA_EXCEEDED" | "FORM_TOO_FREQUENT" | "BAD_REQUEST" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+        ErrorId: "INVALID_PHONE" | "INVALID_EMAIL" | "INVALID_ACCOUNT" | "INVALID_PASSWORD" | "ACCOUNT_EXISTS" | "LOGIN_FAILED" | "UNAUTHORIZED" | "AGREEMENT_REQUIRED" | "PASSWORD_MISMATCH" | "INVALID_VERIFY_CODE" | "PHONE_REQUIRED" | "CAPTCHA_TOO_FREQUENT" | "CAPTCHA_WRONG" | "CAPTCHA_REQUIRED" | "CODE_COUNTDOWN" | "SEND_LIMIT_ACCOUNT" | "SEND_LIMIT_IP" | "SEND_FAILED" | "VERIFY_CODE_WRONG" | "VERIFY_CODE_EXPIRED" | "VERIFY_CODE_ATTEMPTS" | "INVITE_CODE_INVALID" | "ACCOUNT_NOT_REGISTERED" | "LOGIN_ERROR_QUERY" | "LOGIN_LOCKED" | "PHONE_AUTO_REGISTERED" | "PHONE_AUTO_REGISTERED_MOBILE" | "UPLOAD_BAD_FORMAT" | "UPLOAD_BAD_SIZE" | "UPLOAD_BAD_RATIO" | "UPLOAD_LOW_RESOLUTION" | "UPLOAD_TOO_MANY_PIXELS" | "UPLOAD_CORRUPT" | "UPLOAD_MISSING_FILE" | "TASK_LIMIT" | "UNKNOWN_BIZ_TYPE" | "BIZ_TYPE_NOT_AVAILABLE" | "INVALID_PARAM" | "IMAGE_NOT_FOUND" | "TASK_NOT_FOUND" | "FILE_NOT_FOUND" | "GENERATION_FAILED" | "TASK_STOPPED" | "TASK_NOT_STOPPABLE" | "TASK_CRASHED" | "TASK_TIMEOUT" | "INPUT_IMAGE_UNREADABLE" | "INSUFFICIENT_LINGSHI" | "BATCH_NOT_ALLOWED" | "BATCH_SIZE" | "BATCH_LIMIT" | "BATCH_NOT_FOUND" | "PRODUCT_ONE_BACKGROUND" | "PRODUCT_BAD_COLOUR" | "PRODUCT_BACKGROUND_NOT_FOUND" | "DOWNLOAD_IN_PROGRESS" | "MASK_EMPTY" | "DOWNLOAD_FAILED" | "REFINE_FAILED" | "SAVE_NOT_PREPARED" | "SAVED_IMAGE_NOT_FOUND" | "CUTOUT_NO_SUBJECT" | "MASK_OPAQUE_ALPHA" | "BG_REPRODUCE_REFERENCE_REQUIRED" | "BG_REPRODUCE_BAD_MODE" | "BG_REPRODUCE_BAD_STRENGTH" | "BG_REPRODUCE_STYLE_MODELS_MISSING" | "BG_REPRODUCE_NO_PRODUCT" | "VIDEO_BAD_CAMERA_MOVE" | "VIDEO_BAD_DURATION" | "VIDEO_BAD_RESOLUTION" | "VIDEO_ENCODE_FAILED" | "QR_CONTENT_REQUIRED" | "QR_CONTENT_TOO_LONG" | "QR_NO_SCANNABLE_CODE" | "MODEL_MISSING" | "MODEL_NOT_ALLOWED" | "CUSTOMIZED_IMAGE_DISABLED" | "KEPT_REGION_ALTERED" | "API_KEY_NOT_FOUND" | "API_KEY_LIMIT" | "API_KEY_INVALID" | "API_KEY_RATE_LIMITED" | "API_IMAGE_URL_UNSUPPORTED" | "API_WAIT_TIMEOUT" | "COPY_SOURCE_REQUIRED" | "COPY_SOURCE_TOO_LONG" | "COPY_BAD_PLATFORM" | "COPY_BAD_STYLE" | "COPY_GENERATION_FAILED" | "ARTICLE_LINK_INVALID" | "ARTICLE_LINK_NOT_ALLOWED" | "ARTICLE_FETCH_FAILED" | "ARTICLE_NO_TEXT" | "ARTICLE_FETCH_TOO_MANY" | "COPY_RESULT_NOT_FOUND" | "COPY_BAD_RATING" | "ADMIN_ONLY" | "NODE_NOT_FOUND" | "INVALID_NODE_ACTION" | "FORM_NAME_REQUIRED" | "FORM_NAME_TOO_LONG" | "FORM_COMPANY_REQUIRED" | "FORM_COMPANY_TOO_LONG" | "FORM_PHONE_REQUIRED" | "FORM_PHONE_TOO_LONG" | "FORM_JOB_TITLE_TOO_LONG" | "FORM_EMAIL_TOO_LONG" | "FORM_DESCRIPTION_TOO_LONG" | "FORM_REQUIREMENTS_TOO_LONG" | "LEAD_BAD_TYPE" | "FORM_WEB_SOURCE_TOO_LONG" | "FEEDBACK_TITLE_REQUIRED" | "FEEDBACK_CONTENT_REQUIRED" | "FEEDBACK_TITLE_TOO_LONG" | "FEEDBACK_CONTENT_TOO_LONG" | "FEEDBACK_TOO_MANY_IMAGES" | "FEEDBACK_IMAGE_TOO_LARGE" | "FEEDBACK_IMAGE_BAD_FORMAT" | "MESSAGE_NOT_FOUND" | "TENANT_NOT_FOUND" | "TENANT_EXISTS" | "TENANT_INVALID" | "PRODUCT_NOT_FOUND" | "ORDER_NOT_FOUND" | "ORDER_PENDING_EXISTS" | "ORDER_NOT_CANCELLABLE" | "ORDER_CLOSED" | "PAYMENT_BAD_SIGNATURE" | "PAYMENT_STALE" | "PAYMENT_REPLAYED" | "PAYMENT_AMOUNT_MISMATCH" | "DOWNLOAD_2K_NEEDS_MEMBERSHIP" | "CUSTOM_COLOUR_NEEDS_MEMBERSHIP" | "ENTERPRISE_CONTACT_SERVICE" | "PAYMENT_UNAVAILABLE" | "ORDER_NOT_REFUNDABLE" | "TOO_MANY_STREAMS" | "TOO_MANY_REFINEMENTS" | "UPLOAD_TOO_MANY" | "UPLOAD_QUOTA_EXCEEDED" | "FORM_TOO_FREQUENT" | "BAD_REQUEST" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
         /** @description The feedback form as sent (`POST /api/feedback`). */
         FeedbackRequest: {
             title?: string | null;
@@ -2224,6 +2302,10 @@ export interface components {
          */
         FeedbackUploadDto: {
             urls: string[];
+        };
+        FetchArticleRequest: {
+            /** @description The article's address (http or https). */
+            url: string;
         };
         /** @description The multipart form of an image upload: one part named `file`. */
         FileUpload: {
@@ -2259,7 +2341,7 @@ export interface components {
          *     a node only pulls the work its models can do.
          * @enum {string}
          */
-        JobFamily: "segment" | "compose" | "diffusion" | "qr" | "video";
+        JobFamily: "segment" | "compose" | "diffusion" | "qr" | "video" | "text";
         LackingDto: {
             bizType: string;
             /** @description `modelMissing` or `noWorker`. */
@@ -2317,6 +2399,30 @@ export interface components {
         };
         MailCodeBody: {
             mail?: string | null;
+        };
+        /** @description Copy for one platform, parsed into its parts. */
+        MarketingCopy: {
+            title: string;
+            paragraphs: string[];
+            tags: string[];
+            /** @enum {string} */
+            shape: "note";
+        } | {
+            paragraphs: string[];
+            tags: string[];
+            /** @enum {string} */
+            shape: "post";
+        } | {
+            title: string;
+            shots: components["schemas"]["Shot"][];
+            tags: string[];
+            /** @enum {string} */
+            shape: "script";
+        } | {
+            title: string;
+            sections: components["schemas"]["Section"][];
+            /** @enum {string} */
+            shape: "article";
         };
         MessageDto: {
             /** Format: int64 */
@@ -2473,6 +2579,11 @@ export interface components {
             rule: "perImage";
         } | {
             /** Format: u-int32 */
+            lingshi: number;
+            /** @enum {string} */
+            rule: "perResult";
+        } | {
+            /** Format: u-int32 */
             "480p": number;
             /** Format: u-int32 */
             "720p": number;
@@ -2529,6 +2640,11 @@ export interface components {
              *     shared by the lanes and task types of one queue.
              */
             redisDepth?: number | null;
+        };
+        RatingRequest: {
+            rating?: null | components["schemas"]["Verdict"];
+            /** @description With a dislike: why (each at most once; `offTopic` for scripts only). */
+            reasons?: components["schemas"]["DislikeReason"][];
         };
         RefineBody: {
             clicks: components["schemas"]["RefineClick"][];
@@ -2592,9 +2708,11 @@ export interface components {
              * @description A clip's length (video results only).
              */
             durationMs?: number | null;
+            copy?: null | components["schemas"]["MarketingCopy"];
+            rating?: null | components["schemas"]["CopyRating"];
         };
         /** @enum {string} */
-        ResultKind: "image" | "mask" | "video" | "poster" | "thumbnail";
+        ResultKind: "image" | "mask" | "video" | "poster" | "thumbnail" | "text";
         /**
          * @description The body as sent, every field optional so a missing or mistyped field is
          *     INVALID_PARAM rather than a malformed body.
@@ -2632,6 +2750,23 @@ export interface components {
             page: number;
             /** Format: u-int64 */
             size: number;
+        };
+        /** @description One part of an article: an optional heading and its paragraphs. */
+        Section: {
+            heading?: string | null;
+            paragraphs: string[];
+        };
+        /** @description One shot of a short-video script. */
+        Shot: {
+            /** @description What the camera shows. */
+            visual: string;
+            /** @description What is said (voice-over or on-screen words). */
+            narration: string;
+            /**
+             * Format: u-int8
+             * @description How long the shot lasts, in seconds.
+             */
+            seconds: number;
         };
         SignedIn: {
             token: string;
@@ -2783,6 +2918,8 @@ export interface components {
             benefits: components["schemas"]["TierBenefitsDto"];
             reminder?: null | components["schemas"]["ReminderDto"];
         };
+        /** @enum {string} */
+        Verdict: "like" | "dislike";
         VerifyCaptchaBody: {
             mobileId?: string | null;
             code?: string | null;
@@ -3133,6 +3270,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_bool"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    fetch_article: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FetchArticleRequest"];
+            };
+        };
+        responses: {
+            /** @description The article's title and text. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ArticleDto"];
                 };
             };
             /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
@@ -3740,7 +3910,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The file (image, video or ZIP), if the caller owns it. */
+            /** @description The file (image, video, ZIP or a text result), if the caller owns it. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4563,7 +4733,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Server-sent events: the task's status and progress until it ends. */
+            /** @description Server-sent events: `task` (the task, on open and on every change, until it ends) and, for text tasks, `text` (a result's text so far). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4642,6 +4812,44 @@ export interface operations {
                 };
                 content: {
                     "image/png": number[];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    rate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The task id. */
+                task_id: string;
+                /** @description The result's position in the task's results. */
+                index: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RatingRequest"];
+            };
+        };
+        responses: {
+            /** @description The task with the result's rating. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TaskDto"];
                 };
             };
             /** @description An error in the envelope, with its stable id and the HTTP status of its code. */

@@ -9,7 +9,6 @@ use std::io::Cursor;
 
 use image::{DynamicImage, ImageFormat};
 use pixmart_models::video::{CameraPath, Motion, ParallaxScene};
-use pixmart_shared::db::store::tasks as task_store;
 use pixmart_shared::domain::{CameraMove, CutoutModel, ResultKind, TaskId, TaskResult, VideoSpec};
 use pixmart_shared::storage::result_key;
 use pixmart_shared::ErrorCode;
