@@ -18,7 +18,7 @@ pub mod onnx_fp32;
 pub mod qr;
 pub mod refine;
 pub mod registry;
-mod resize;
+pub mod resize;
 pub mod reproduce;
 mod runtime;
 pub mod style;

@@ -45,7 +45,7 @@ fn taps(from: u32, to: u32) -> Vec<Taps> {
 /// Resizes `src` (`width`×`height`, `channels` interleaved 8-bit values per
 /// pixel) to `new_width`×`new_height`: rows first into f32, then columns,
 /// rounded to the nearest value. Dimensions must be non-zero.
-pub(crate) fn resize_triangle(
+pub fn resize_triangle(
     src: &[u8],
     (width, height): (u32, u32),
     channels: usize,

@@ -33,6 +33,8 @@
 //! generated product photos, the second phone-sized), PIXMART_BENCH_PEER_MODELS
 //! (default "isnet,u2net,fused"), PIXMART_BENCH_PEER_CONFIGS (default
 //! "tuned"; "baseline,fp32,nospin,tuned" for the lever table),
+//! PIXMART_BENCH_PEER_IMAGE_WORK (0: skip the in-process timing of the
+//! worker's image work per photo, printed last),
 //! PIXMART_BENCH_PEER_PYTHONPATH (where rembg is installed; scripts/bench
 //! installs it), PIXMART_BENCH_THREADS (both sides' intra-op threads, default
 //! the worker's `models.intra_threads`), plus PIXMART_MODELS_DIR /
@@ -165,6 +167,93 @@ async fn ours_once(client: &TestClient, image_url: &str, model: &str) -> f64 {
     }
 }
 
+fn secs<T>(f: impl FnOnce() -> T) -> (T, f64) {
+    let t = Instant::now();
+    let out = f();
+    (out, t.elapsed().as_secs_f64())
+}
+
+/// The worker's image work on one photo, in this process, median of `runs`
+/// (the resizing levers: `image`'s triangle filter, which the worker used
+/// before, against `pixmart_models::resize`; PNG encoding as the worker
+/// does it, and at `image`'s balanced level for comparison).
+fn image_work(jpeg: &[u8], runs: usize) -> Vec<(&'static str, f64)> {
+    use image::imageops::FilterType::Triangle;
+    use image::{DynamicImage, GrayImage};
+    use pixmart_models::resize::resize_triangle;
+    use std::hint::black_box;
+    let rules = pixmart_shared::domain::UploadRules::SPEC;
+    let decode = || {
+        pixmart_shared::domain::upload::decode_bounded(
+            jpeg,
+            pixmart_shared::domain::ImageFormat::Jpeg,
+            rules.max_side,
+            rules.max_decode_alloc,
+        )
+        .unwrap()
+    };
+    let rgb = decode().into_rgb8();
+    let (w, h) = rgb.dimensions();
+    let mask = GrayImage::from_fn(1024, 1024, |x, y| image::Luma([if (x / 64 + y / 64) % 2 == 0 { 255 } else { 0 }]));
+    let full_mask = GrayImage::from_raw(w, h, resize_triangle(mask.as_raw(), (1024, 1024), 1, (w, h))).unwrap();
+    let cutout = pixmart_models::compose_cutout(&rgb, &full_mask).unwrap();
+    let png = |img: DynamicImage, c: image::codecs::png::CompressionType| {
+        let mut out = Vec::new();
+        let enc = image::codecs::png::PngEncoder::new_with_quality(&mut out, c, image::codecs::png::FilterType::Adaptive);
+        img.write_with_encoder(enc).unwrap();
+        out.len()
+    };
+    type Step<'a> = (&'static str, Box<dyn Fn() + 'a>);
+    let steps: Vec<Step<'_>> = vec![
+        ("decode the JPEG upload", Box::new(|| {
+                black_box(decode());
+            })),
+        (
+            "to 1024² for ISNet: image resize_exact Triangle (before)",
+            Box::new(|| {
+                black_box(DynamicImage::ImageRgb8(rgb.clone()).resize_exact(1024, 1024, Triangle));
+            }),
+        ),
+        ("to 1024² for ISNet: pixmart_models::resize (now)", Box::new(|| {
+                black_box(resize_triangle(rgb.as_raw(), (w, h), 3, (1024, 1024)));
+            })),
+        (
+            "mask 1024² to the photo: image resize_exact Triangle (before)",
+            Box::new(|| {
+                black_box(DynamicImage::ImageLuma8(mask.clone()).resize_exact(w, h, Triangle));
+            }),
+        ),
+        ("mask 1024² to the photo: pixmart_models::resize (now)", Box::new(|| {
+                black_box(resize_triangle(mask.as_raw(), (1024, 1024), 1, (w, h)));
+            })),
+        ("compose the RGBA cutout", Box::new(|| {
+                black_box(pixmart_models::compose_cutout(&rgb, &full_mask));
+            })),
+        (
+            "encode cutout PNG, fast (the worker's)",
+            Box::new(|| {
+                black_box(png(DynamicImage::ImageRgba8(cutout.clone()), image::codecs::png::CompressionType::Fast));
+            }),
+        ),
+        (
+            "encode cutout PNG, balanced (zlib-6-like, as rembg's PIL)",
+            Box::new(|| {
+                black_box(png(DynamicImage::ImageRgba8(cutout.clone()), image::codecs::png::CompressionType::Default));
+            }),
+        ),
+        (
+            "encode mask PNG, fast (the worker's)",
+            Box::new(|| {
+                black_box(png(DynamicImage::ImageLuma8(full_mask.clone()), image::codecs::png::CompressionType::Fast));
+            }),
+        ),
+    ];
+    steps
+        .into_iter()
+        .map(|(label, f)| (label, median((0..runs).map(|_| secs(&f).1).collect())))
+        .collect()
+}
+
 /// rembg's model beside one of ours.
 fn peer_model(ours: &str) -> &'static str {
     match ours {
@@ -178,6 +267,7 @@ struct Photo {
     label: String,
     path: PathBuf,
     url: String,
+    jpeg: Vec<u8>,
 }
 
 #[derive(Default)]
@@ -225,7 +315,7 @@ async fn bench() {
         let (status, body) = client.upload(&format!("photo-{w}x{h}.jpg"), "image/jpeg", jpeg.clone()).await;
         assert_eq!(status, 200, "{body}");
         let url = body["data"]["urls"][0].as_str().unwrap().to_owned();
-        photos.push(Photo { label: format!("{w}x{h} JPEG ({:.1} MB)", jpeg.len() as f64 / 1e6), path, url });
+        photos.push(Photo { label: format!("{w}x{h} JPEG ({:.1} MB)", jpeg.len() as f64 / 1e6), path, url, jpeg });
     }
 
     let mut peer = Peer::start(&models_dir, threads);
@@ -309,6 +399,15 @@ async fn bench() {
                 );
             }
             summary.push((config.clone(), model.clone(), median(paired_all)));
+        }
+    }
+    if env_str("PIXMART_BENCH_PEER_IMAGE_WORK", "1") != "0" {
+        println!();
+        println!("the worker's image work, in this process (median of {runs}; single thread):");
+        for photo in &photos {
+            for (label, s) in image_work(&photo.jpeg, runs) {
+                println!("  {:<26} {label:<62} {:>8.3} s", photo.label, s);
+            }
         }
     }
     println!();
