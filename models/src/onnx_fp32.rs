@@ -267,8 +267,7 @@ impl<'a> Fields<'a> {
     fn next_field(&mut self) -> Result<Field<'a>, RewriteError> {
         let all = self.rest;
         let (tag, mut used) = varint(all)?;
-        let number =
-            u32::try_from(tag >> 3).map_err(|_| RewriteError("field number out of range".into()))?;
+        let number = u32::try_from(tag >> 3).map_err(|_| RewriteError("field number out of range".into()))?;
         let value = match tag & 7 {
             0 => {
                 let (v, n) = varint(&all[used..])?;
@@ -395,7 +394,8 @@ mod tests {
         for h in 0u16..0x7c00 {
             let f = f16_to_f32(h);
             let (exp, man) = ((h >> 10) & 0x1f, f64::from(h & 0x3ff));
-            let want = if exp == 0 { man * 2f64.powi(-24) } else { (1.0 + man / 1024.0) * 2f64.powi(i32::from(exp) - 15) };
+            let want =
+                if exp == 0 { man * 2f64.powi(-24) } else { (1.0 + man / 1024.0) * 2f64.powi(i32::from(exp) - 15) };
             assert_eq!(f64::from(f), want, "half {h:#06x}");
         }
     }

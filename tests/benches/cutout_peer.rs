@@ -199,36 +199,49 @@ fn image_work(jpeg: &[u8], runs: usize) -> Vec<(&'static str, f64)> {
     let cutout = pixmart_models::compose_cutout(&rgb, &full_mask).unwrap();
     let png = |img: DynamicImage, c: image::codecs::png::CompressionType| {
         let mut out = Vec::new();
-        let enc = image::codecs::png::PngEncoder::new_with_quality(&mut out, c, image::codecs::png::FilterType::Adaptive);
+        let enc =
+            image::codecs::png::PngEncoder::new_with_quality(&mut out, c, image::codecs::png::FilterType::Adaptive);
         img.write_with_encoder(enc).unwrap();
         out.len()
     };
     type Step<'a> = (&'static str, Box<dyn Fn() + 'a>);
     let steps: Vec<Step<'_>> = vec![
-        ("decode the JPEG upload", Box::new(|| {
+        (
+            "decode the JPEG upload",
+            Box::new(|| {
                 black_box(decode());
-            })),
+            }),
+        ),
         (
             "to 1024² for ISNet: image resize_exact Triangle (before)",
             Box::new(|| {
                 black_box(DynamicImage::ImageRgb8(rgb.clone()).resize_exact(1024, 1024, Triangle));
             }),
         ),
-        ("to 1024² for ISNet: pixmart_models::resize (now)", Box::new(|| {
+        (
+            "to 1024² for ISNet: pixmart_models::resize (now)",
+            Box::new(|| {
                 black_box(resize_triangle(rgb.as_raw(), (w, h), 3, (1024, 1024)));
-            })),
+            }),
+        ),
         (
             "mask 1024² to the photo: image resize_exact Triangle (before)",
             Box::new(|| {
                 black_box(DynamicImage::ImageLuma8(mask.clone()).resize_exact(w, h, Triangle));
             }),
         ),
-        ("mask 1024² to the photo: pixmart_models::resize (now)", Box::new(|| {
+        (
+            "mask 1024² to the photo: pixmart_models::resize (now)",
+            Box::new(|| {
                 black_box(resize_triangle(mask.as_raw(), (1024, 1024), 1, (w, h)));
-            })),
-        ("compose the RGBA cutout", Box::new(|| {
+            }),
+        ),
+        (
+            "compose the RGBA cutout",
+            Box::new(|| {
                 black_box(pixmart_models::compose_cutout(&rgb, &full_mask));
-            })),
+            }),
+        ),
         (
             "encode cutout PNG, fast (the worker's)",
             Box::new(|| {
@@ -248,10 +261,7 @@ fn image_work(jpeg: &[u8], runs: usize) -> Vec<(&'static str, f64)> {
             }),
         ),
     ];
-    steps
-        .into_iter()
-        .map(|(label, f)| (label, median((0..runs).map(|_| secs(&f).1).collect())))
-        .collect()
+    steps.into_iter().map(|(label, f)| (label, median((0..runs).map(|_| secs(&f).1).collect()))).collect()
 }
 
 /// rembg's model beside one of ours.
@@ -291,10 +301,8 @@ async fn bench() {
     }
 
     let mut app = TestApp::start(TestDatabase::sqlite()).await;
-    let threads: usize = env_str("PIXMART_BENCH_THREADS", &app.settings.models.intra_threads.to_string())
-        .parse()
-        .unwrap_or(2)
-        .max(1);
+    let threads: usize =
+        env_str("PIXMART_BENCH_THREADS", &app.settings.models.intra_threads.to_string()).parse().unwrap_or(2).max(1);
     app.settings.models.intra_threads = threads;
     let models_dir = app.settings.models.dir.clone();
     let scratch = tempfile::tempdir().unwrap();
@@ -307,9 +315,18 @@ async fn bench() {
             .split_once('x')
             .and_then(|(w, h)| Some((w.parse::<u32>().ok()?, h.parse::<u32>().ok()?)))
             .unwrap_or_else(|| panic!("PIXMART_BENCH_PEER_SIZES: {size:?} is not WxH"));
-        let (photo, _) = product_photo(w, h);
+        let (mut photo, _) = product_photo(w, h);
+        // Sensor-like noise (±4 levels), so the JPEG has a camera photo's
+        // size (the upload rules want 500 KB..10 MB).
+        let mut seed = 0x2545_f491_u32;
+        for v in photo.iter_mut() {
+            seed ^= seed << 13;
+            seed ^= seed >> 17;
+            seed ^= seed << 5;
+            *v = v.saturating_add_signed((seed % 9) as i8 - 4);
+        }
         let mut jpeg = Vec::new();
-        JpegEncoder::new_with_quality(&mut jpeg, 90).encode_image(&photo).unwrap();
+        JpegEncoder::new_with_quality(&mut jpeg, 92).encode_image(&photo).unwrap();
         let path = scratch.path().join(format!("photo-{w}x{h}.jpg"));
         std::fs::write(&path, &jpeg).unwrap();
         let (status, body) = client.upload(&format!("photo-{w}x{h}.jpg"), "image/jpeg", jpeg.clone()).await;
