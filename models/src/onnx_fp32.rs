@@ -208,10 +208,9 @@ fn string_field(msg: &[u8], number: u32) -> Result<Option<String>, RewriteError>
     let mut found = None;
     for field in Fields::new(msg) {
         let field = field?;
-        if let (n, Value::Bytes(b)) = (field.number, field.value) {
-            if n == number {
-                found = Some(String::from_utf8_lossy(b).into_owned());
-            }
+        match field.value {
+            Value::Bytes(b) if field.number == number => found = Some(String::from_utf8_lossy(b).into_owned()),
+            _ => {}
         }
     }
     Ok(found)

@@ -166,11 +166,11 @@ impl CutoutSession {
         // back unchanged and is loaded from its file).
         let rewritten = if opts.fp32 && model_path.is_file() {
             let bytes = std::fs::read(model_path).map_err(|e| load_failed(e.to_string()))?;
-            let keep = match kind {
-                CutoutModelKind::IsNet => vec!["output"],
-                CutoutModelKind::U2Net | CutoutModelKind::U2Netp => vec![],
+            let keep: &[&str] = match kind {
+                CutoutModelKind::IsNet => &["output"],
+                CutoutModelKind::U2Net | CutoutModelKind::U2Netp => &[],
             };
-            match crate::onnx_fp32::fp16_to_fp32(&bytes, &keep) {
+            match crate::onnx_fp32::fp16_to_fp32(&bytes, keep) {
                 Ok((model, stats)) if stats.tensors > 0 || stats.outputs_dropped > 0 => {
                     tracing::debug!(kind = kind.id(), ?stats, "cutout model rewritten to fp32");
                     Some(model)
