@@ -15,18 +15,20 @@ mod error;
 pub mod inpaint;
 pub mod llm;
 mod mask;
+pub mod onnx_fp32;
 pub mod qr;
 pub mod refine;
 pub mod registry;
 pub mod reproduce;
+pub mod resize;
 mod runtime;
 pub mod style;
 pub mod upscale;
 pub mod video;
 
 pub use cutout::{
-    isnet_postprocess, isnet_preprocess, run_fused, u2net_postprocess, u2net_preprocess, CutoutModelKind, CutoutOutput,
-    CutoutSession, ISNET_INPUT_SIZE, U2NET_INPUT_SIZE,
+    isnet_postprocess, isnet_preprocess, run_fused, run_fused_rgb, u2net_postprocess, u2net_preprocess,
+    CutoutModelKind, CutoutOptions, CutoutOutput, CutoutSession, ISNET_INPUT_SIZE, U2NET_INPUT_SIZE,
 };
 pub use error::ModelError;
 pub use inpaint::{inpaint, inpaint_with, InpaintOptions};

@@ -24,6 +24,9 @@ pub fn test_settings(db_url: &str, redis_url: &str, storage: &Path) -> Settings 
     s.server.web_dist_dir = PathBuf::from("/nonexistent");
     s.worker.poll_interval_ms = 50;
     s.worker.heartbeat_secs = 1;
+    // A test's worker runs its first cutout at once anyway; the warm-up
+    // run would only add CPU next to it (the cutout bench's workers warm up).
+    s.models.warm_up = false;
     s.tasks.sweep_interval_ms = 200;
     // Every test client is 127.0.0.1: per-IP sign-in limits would be shared
     // by all of a test's users. tests/tests/sign_in.rs lowers them to test them.

@@ -44,6 +44,7 @@ impl WorkerProcess {
             .env("PIXMART__REDIS__NAMESPACE", &settings.redis.namespace)
             .env("PIXMART__STORAGE__DIR", &settings.storage.dir)
             .env("PIXMART__MODELS__DIR", &settings.models.dir)
+            .env("PIXMART__MODELS__WARM_UP", settings.models.warm_up.to_string())
             .env("PIXMART__WORKER__HEARTBEAT_SECS", "1")
             .env("PIXMART__WORKER__POLL_INTERVAL_MS", settings.worker.poll_interval_ms.to_string())
             .env("PIXMART__WORKER__LEASE_SECS", lease_secs.to_string())

@@ -7,7 +7,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use pixmart_models::registry::Registry;
-use pixmart_models::{CutoutModelKind, CutoutSession, OrtRuntime};
+use pixmart_models::{CutoutModelKind, CutoutOptions, CutoutSession, OrtRuntime};
 use pixmart_shared::config::{ModelSettings, TextProvider, TextSettings};
 use pixmart_shared::domain::CutoutModel;
 
@@ -53,7 +53,12 @@ impl LoadedModels {
             (CutoutModel::U2netp, CutoutModelKind::U2Netp),
         ] {
             let path = settings.dir.join(kind.file_name());
-            match load_cutout(kind, &path, settings.intra_threads) {
+            let options = CutoutOptions {
+                intra_threads: settings.intra_threads.max(1),
+                fp32: settings.cutout_fp32,
+                spinning: settings.ort_spinning,
+            };
+            match load_cutout(kind, &path, options) {
                 Ok(session) => {
                     tracing::info!(model = kind.id(), path = %path.display(), "model loaded");
                     loaded.cutout.insert(model, Arc::new(session));
@@ -63,6 +68,9 @@ impl LoadedModels {
                     loaded.missing.push(format!("{}: {reason}", kind.id()));
                 }
             }
+        }
+        if settings.warm_up {
+            loaded.warm_up_cutout();
         }
         match pixmart_models::style::StyleTransferSession::load(&settings.dir, settings.intra_threads) {
             Ok(session) => {
@@ -121,6 +129,30 @@ impl LoadedModels {
         self.style.clone()
     }
 
+    /// Runs each loaded cutout model once on a blank image, in a thread of
+    /// its own: ONNX Runtime's first run allocates its arena and is slower,
+    /// so the node's first task does not pay for it (a task that comes
+    /// before the warm-up ends waits for that one run on the session's lock).
+    fn warm_up_cutout(&self) {
+        let sessions: Vec<Arc<CutoutSession>> = self.cutout.values().cloned().collect();
+        if sessions.is_empty() {
+            return;
+        }
+        let spawned = std::thread::Builder::new().name("cutout-warm-up".into()).spawn(move || {
+            let blank = image::RgbImage::new(64, 64);
+            for session in sessions {
+                let t = std::time::Instant::now();
+                match session.mask(&blank) {
+                    Ok(_) => tracing::info!(model = session.kind().id(), ms = t.elapsed().as_millis(), "warmed up"),
+                    Err(e) => tracing::warn!(model = session.kind().id(), error = %e, "warm-up run failed"),
+                }
+            }
+        });
+        if let Err(e) = spawned {
+            tracing::warn!(error = %e, "no warm-up thread");
+        }
+    }
+
     pub fn cutout(&self, model: CutoutModel) -> Option<Arc<CutoutSession>> {
         self.cutout.get(&model).cloned()
     }
@@ -145,9 +177,9 @@ impl LoadedModels {
     }
 }
 
-fn load_cutout(kind: CutoutModelKind, path: &Path, threads: usize) -> Result<CutoutSession, String> {
+fn load_cutout(kind: CutoutModelKind, path: &Path, options: CutoutOptions) -> Result<CutoutSession, String> {
     if !path.is_file() {
         return Err(format!("{} is missing (run scripts/fetch-models)", path.display()));
     }
-    CutoutSession::load(kind, path, threads.max(1)).map_err(|e| e.to_string())
+    CutoutSession::load_with(kind, path, options).map_err(|e| e.to_string())
 }

@@ -15,7 +15,7 @@ pub use process::{
 };
 
 use crate::mask::{compose_cutout, mask_is_empty};
-use crate::runtime::{load_session, SessionOptions};
+use crate::runtime::{load_session_from, ModelSource, SessionOptions};
 use crate::ModelError;
 
 /// Which cutout model a session runs.
@@ -104,6 +104,27 @@ pub struct CutoutOutput {
     pub mask: GrayImage,
 }
 
+/// How a cutout session is built ([`CutoutSession::load_with`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CutoutOptions {
+    /// CPU threads one inference may use (at least 1).
+    pub intra_threads: usize,
+    /// Rewrite an fp16 model to fp32 in memory before loading it, dropping
+    /// the outputs the session never fetches (ISNet's side outputs): no
+    /// casts left for ONNX Runtime to run ([`crate::onnx_fp32`]). Default on.
+    pub fp32: bool,
+    /// ONNX Runtime's intra-op thread spinning. Default off: on a worker
+    /// whose cores also run decoding, encoding and other jobs, spinning
+    /// threads take their time (docs/MODELS.md, "Cutout speed").
+    pub spinning: bool,
+}
+
+impl CutoutOptions {
+    pub fn new(intra_threads: usize) -> Self {
+        CutoutOptions { intra_threads, fp32: true, spinning: false }
+    }
+}
+
 struct Inner {
     session: Session,
     options: RunOptions<HasSelectedOutputs>,
@@ -130,10 +151,41 @@ impl std::fmt::Debug for CutoutSession {
 
 impl CutoutSession {
     /// Loads `model_path` as a `kind` model, running on `intra_threads` CPU
-    /// threads (at least 1). [`crate::OrtRuntime::init`] must have succeeded first.
+    /// threads (at least 1), with the default [`CutoutOptions`].
+    /// [`crate::OrtRuntime::init`] must have succeeded first.
     pub fn load(kind: CutoutModelKind, model_path: &Path, intra_threads: usize) -> Result<Self, ModelError> {
-        let session = load_session(model_path, SessionOptions { intra_threads, memory_pattern: true })?;
+        Self::load_with(kind, model_path, CutoutOptions::new(intra_threads))
+    }
+
+    /// As [`load`](Self::load), with every option given.
+    pub fn load_with(kind: CutoutModelKind, model_path: &Path, opts: CutoutOptions) -> Result<Self, ModelError> {
         let load_failed = |reason: String| ModelError::LoadFailed { path: model_path.to_path_buf(), reason };
+        let mut session_opts = SessionOptions::new(opts.intra_threads, true);
+        session_opts.spinning = opts.spinning;
+        // fp16 weights: rewritten to fp32 in memory (an fp32 model comes
+        // back unchanged and is loaded from its file).
+        let rewritten = if opts.fp32 && model_path.is_file() {
+            let bytes = std::fs::read(model_path).map_err(|e| load_failed(e.to_string()))?;
+            let keep: &[&str] = match kind {
+                CutoutModelKind::IsNet => &["output"],
+                CutoutModelKind::U2Net | CutoutModelKind::U2Netp => &[],
+            };
+            match crate::onnx_fp32::fp16_to_fp32(&bytes, keep) {
+                Ok((model, stats)) if stats.tensors > 0 || stats.outputs_dropped > 0 => {
+                    tracing::debug!(kind = kind.id(), ?stats, "cutout model rewritten to fp32");
+                    Some(model)
+                }
+                Ok(_) => None,
+                Err(e) => {
+                    tracing::warn!(kind = kind.id(), error = %e, "fp32 rewrite failed; loading the file as it is");
+                    None
+                }
+            }
+        } else {
+            None
+        };
+        let source = rewritten.as_deref().map_or(ModelSource::File, ModelSource::Bytes);
+        let session = load_session_from(model_path, source, session_opts)?;
 
         let input_name = kind.input_name();
         if !session.inputs().iter().any(|i| i.name() == input_name) {
@@ -159,9 +211,13 @@ impl CutoutSession {
     /// the image's resolution, or [`ModelError::EmptyMask`] when the model
     /// finds no subject.
     pub fn run(&self, image: &DynamicImage) -> Result<CutoutOutput, ModelError> {
-        let rgb = image.to_rgb8();
-        let mask = self.mask(&rgb)?;
-        finish(&rgb, mask)
+        self.run_rgb(&image.to_rgb8())
+    }
+
+    /// As [`run`](Self::run), on an RGB image (no conversion, no copy).
+    pub fn run_rgb(&self, rgb: &RgbImage) -> Result<CutoutOutput, ModelError> {
+        let mask = self.mask(rgb)?;
+        finish(rgb, mask)
     }
 
     /// The model's mask of `rgb` at its resolution (no emptiness check).
@@ -204,10 +260,29 @@ pub fn run_fused(
     u2net: &CutoutSession,
     image: &DynamicImage,
 ) -> Result<CutoutOutput, ModelError> {
-    let rgb = image.to_rgb8();
-    let primary = isnet.mask(&rgb)?;
-    let guard = u2net.mask(&rgb)?;
-    finish(&rgb, fusion::fuse(&primary, &guard))
+    run_fused_rgb(isnet, u2net, &image.to_rgb8(), false)
+}
+
+/// As [`run_fused`], on an RGB image. `parallel`: U²-Net runs in a second
+/// thread beside ISNet (its resizing and inference overlap ISNet's; both
+/// sessions keep their own intra-op threads), else one after the other.
+pub fn run_fused_rgb(
+    isnet: &CutoutSession,
+    u2net: &CutoutSession,
+    rgb: &RgbImage,
+    parallel: bool,
+) -> Result<CutoutOutput, ModelError> {
+    let (primary, guard) = if parallel {
+        std::thread::scope(|scope| {
+            let guard = scope.spawn(|| u2net.mask(rgb));
+            let primary = isnet.mask(rgb);
+            let guard = guard.join().unwrap_or_else(|_| Err(ModelError::Inference("U²-Net thread panicked".into())));
+            (primary, guard)
+        })
+    } else {
+        (isnet.mask(rgb), u2net.mask(rgb))
+    };
+    finish(rgb, fusion::fuse(&primary?, &guard?))
 }
 
 /// The emptiness check and the composed cutout.

@@ -17,18 +17,20 @@ pub const U2NET_INPUT_SIZE: u32 = 320;
 const IMAGENET_MEAN: [f32; 3] = [0.485, 0.456, 0.406];
 const IMAGENET_STD: [f32; 3] = [0.229, 0.224, 0.225];
 
-// Resizing goes through `DynamicImage::resize_exact`, which is not generic:
-// its code is compiled (and optimised) inside the `image` crate. Calling the
-// generic `imageops::resize` from here would compile it at this crate's
-// opt-level, about 6x slower in debug builds.
-
-/// Bilinear resize to `size`×`size`, ignoring the aspect ratio.
+/// Bilinear resize to `size`×`size`, ignoring the aspect ratio (the bytes
+/// `image`'s triangle filter gives, faster: [`crate::resize`]).
 fn resize_square(rgb: &RgbImage, size: u32) -> std::borrow::Cow<'_, RgbImage> {
     if rgb.dimensions() == (size, size) {
         std::borrow::Cow::Borrowed(rgb)
     } else {
-        let resized = DynamicImage::ImageRgb8(rgb.clone()).resize_exact(size, size, Triangle);
-        std::borrow::Cow::Owned(resized.into_rgb8())
+        let bytes = crate::resize::resize_triangle(rgb.as_raw(), rgb.dimensions(), 3, (size, size));
+        match RgbImage::from_raw(size, size, bytes) {
+            Some(resized) => std::borrow::Cow::Owned(resized),
+            // Unreachable (the buffer has the size asked for); the slow path.
+            None => std::borrow::Cow::Owned(
+                DynamicImage::ImageRgb8(rgb.clone()).resize_exact(size, size, Triangle).into_rgb8(),
+            ),
+        }
     }
 }
 
@@ -79,9 +81,12 @@ fn check_len(out: &[f32], size: u32) -> Result<(), ModelError> {
 /// Bilinear resize of a square mask back to `width`×`height`.
 fn resize_mask(mask: GrayImage, width: u32, height: u32) -> GrayImage {
     if mask.dimensions() == (width, height) {
-        mask
-    } else {
-        DynamicImage::ImageLuma8(mask).resize_exact(width, height, Triangle).into_luma8()
+        return mask;
+    }
+    let bytes = crate::resize::resize_triangle(mask.as_raw(), mask.dimensions(), 1, (width, height));
+    match GrayImage::from_raw(width, height, bytes) {
+        Some(resized) => resized,
+        None => DynamicImage::ImageLuma8(mask).resize_exact(width, height, Triangle).into_luma8(),
     }
 }
 

@@ -59,7 +59,7 @@ impl StyleTransferSession {
     /// Loads both networks from the models directory.
     pub fn load(models_dir: &Path, intra_threads: usize) -> Result<Self, ModelError> {
         let (pp, tp) = (models_dir.join(PREDICT_FILE), models_dir.join(TRANSFORM_FILE));
-        let options = SessionOptions { intra_threads, memory_pattern: true };
+        let options = SessionOptions::new(intra_threads, true);
         let predict = load_session(&pp, options)?;
         let transform = load_session(&tp, options)?;
         let predict_in = predict

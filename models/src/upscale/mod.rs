@@ -240,7 +240,7 @@ impl UpscaleSession {
 
 fn load_session(model_path: &Path, intra_threads: usize) -> Result<Session, ModelError> {
     // Tiles vary in size at the image's edges: no memory pattern.
-    let session = runtime::load_session(model_path, SessionOptions { intra_threads, memory_pattern: false })?;
+    let session = runtime::load_session(model_path, SessionOptions::new(intra_threads, false))?;
     let load_failed = |reason: String| ModelError::LoadFailed { path: model_path.to_path_buf(), reason };
     let has = |names: Vec<&str>, want: &str| names.contains(&want);
     if !has(session.inputs().iter().map(|i| i.name()).collect(), "input")

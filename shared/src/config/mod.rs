@@ -226,6 +226,26 @@ pub struct ModelSettings {
     pub ort_dylib_path: Option<PathBuf>,
     /// Threads one ONNX session may use for one inference.
     pub intra_threads: usize,
+    /// Cutout models stored in fp16 (ISNet) are rewritten to fp32 in memory
+    /// when loaded (no casts left for ONNX Runtime; masks within a level or
+    /// two of 255). `PIXMART__MODELS__CUTOUT_FP32=false` loads the file as
+    /// it is. See docs/MODELS.md, "Cutout speed".
+    #[serde(default = "default_true")]
+    pub cutout_fp32: bool,
+    /// ONNX Runtime's intra-op threads spin while they wait (its own
+    /// default); off by default for the cutout models, whose worker's cores
+    /// also decode, encode and run other jobs.
+    #[serde(default)]
+    pub ort_spinning: bool,
+    /// Each cutout model runs once on a blank image when the worker starts,
+    /// so the first task does not pay ONNX Runtime's first-run allocations.
+    #[serde(default = "default_true")]
+    pub warm_up: bool,
+    /// The cutout's image work is split over threads: the two PNGs encoded
+    /// at once, the fused default's U²-Net preprocessing beside ISNet's
+    /// inference. `false`: one after the other (for measuring).
+    #[serde(default = "default_true")]
+    pub cutout_parallel: bool,
     /// False: models whose licence forbids commercial use (the registry's
     /// `commercial_use = false`) are neither loaded nor advertised by workers
     /// (`PIXMART__MODELS__ALLOW_NON_COMMERCIAL=false`).
@@ -242,6 +262,10 @@ pub struct ModelSettings {
     /// a task type is accepted while a node that served it was seen within
     /// this window, even if no node is live now (its tasks wait).
     pub capability_memory_secs: u64,
+}
+
+fn default_true() -> bool {
+    true
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -4,8 +4,8 @@
 use std::io::Cursor;
 use std::sync::Arc;
 
-use image::{DynamicImage, ImageFormat};
-use pixmart_models::{run_fused, CutoutOutput, CutoutSession, ModelError};
+use image::{DynamicImage, ImageFormat, RgbImage};
+use pixmart_models::{run_fused_rgb, CutoutOutput, CutoutSession, ModelError};
 use pixmart_shared::domain::{CutoutModel, CutoutSpec, ResultKind, TaskId, TaskResult};
 use pixmart_shared::storage::result_key;
 use pixmart_shared::ErrorCode;
@@ -17,27 +17,43 @@ use crate::WorkerContext;
 pub async fn run(ctx: &WorkerContext, task_id: TaskId, spec: &CutoutSpec) -> Result<Vec<TaskResult>, JobFailure> {
     let cut = Cut::for_model(ctx, spec.model)?;
     let image = load_upload(ctx, spec.image).await?;
-    ctx.set_progress(task_id, 10).await?;
-
-    let (cutout_png, mask_png, width, height) = tokio::task::spawn_blocking(move || {
-        let out = cut.run(&image).map_err(|e| match e {
+    let parallel = ctx.settings.models.cutout_parallel;
+    let work = tokio::task::spawn_blocking(move || {
+        let rgb = image.into_rgb8();
+        let out = cut.run(&rgb, parallel).map_err(|e| match e {
             // Its own code, so the page can say what to do (another photo) instead of "failed".
             ModelError::EmptyMask => JobFailure::abort(ErrorCode::CutoutNoSubject, "no subject found"),
             e => JobFailure::abort(ErrorCode::GenerationFailed, format!("{}: {e}", e.code())),
         })?;
+        drop(rgb);
         let (w, h) = (out.cutout.width(), out.cutout.height());
-        let cutout = encode_png(DynamicImage::ImageRgba8(out.cutout))?;
-        let mask = encode_png(DynamicImage::ImageLuma8(out.mask))?;
-        Ok::<_, JobFailure>((cutout, mask, w, h))
-    })
-    .await
-    .map_err(JobFailure::retry)??;
+        let CutoutOutput { cutout, mask } = out;
+        let (cutout, mask) = if parallel {
+            // Two single-threaded encoders, two cores.
+            std::thread::scope(|scope| {
+                let mask = scope.spawn(move || encode_png(DynamicImage::ImageLuma8(mask)));
+                let cutout = encode_png(DynamicImage::ImageRgba8(cutout));
+                let mask = mask.join().unwrap_or_else(|_| {
+                    Err(JobFailure::abort(ErrorCode::GenerationFailed, "PNG encoding thread panicked"))
+                });
+                (cutout, mask)
+            })
+        } else {
+            (encode_png(DynamicImage::ImageRgba8(cutout)), encode_png(DynamicImage::ImageLuma8(mask)))
+        };
+        Ok::<_, JobFailure>((cutout?, mask?, w, h))
+    });
+    // The progress write goes on while the model runs.
+    ctx.set_progress(task_id, 10).await?;
+    let (cutout_png, mask_png, width, height) = work.await.map_err(JobFailure::retry)??;
     ctx.set_progress(task_id, 90).await?;
 
     let cutout_key = result_key(task_id, "cutout.png");
     let mask_key = result_key(task_id, "mask.png");
-    ctx.blobs.put(&cutout_key, &cutout_png).await?;
-    ctx.blobs.put(&mask_key, &mask_png).await?;
+    let (stored_cutout, stored_mask) =
+        tokio::join!(ctx.blobs.put(&cutout_key, &cutout_png), ctx.blobs.put(&mask_key, &mask_png));
+    stored_cutout?;
+    stored_mask?;
     Ok(vec![
         TaskResult { key: cutout_key, kind: ResultKind::Image, width, height, copy: None, rating: None },
         TaskResult { key: mask_key, kind: ResultKind::Mask, width, height, copy: None, rating: None },
@@ -79,10 +95,10 @@ impl Cut {
         }
     }
 
-    fn run(&self, image: &DynamicImage) -> Result<CutoutOutput, ModelError> {
+    fn run(&self, rgb: &RgbImage, parallel: bool) -> Result<CutoutOutput, ModelError> {
         match self {
-            Cut::One(session) => session.run(image),
-            Cut::Fused { isnet, u2net } => run_fused(isnet, u2net, image),
+            Cut::One(session) => session.run_rgb(rgb),
+            Cut::Fused { isnet, u2net } => run_fused_rgb(isnet, u2net, rgb, parallel),
         }
     }
 }
