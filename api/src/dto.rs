@@ -2,9 +2,9 @@
 //! domain records.
 
 use chrono::{DateTime, Utc};
+use pixmart_shared::copywriting::{CopyRating, MarketingCopy};
 use pixmart_shared::db::store::tasks::TaskRecord;
 use pixmart_shared::db::store::users::UserRecord;
-use pixmart_shared::copywriting::{CopyRating, MarketingCopy};
 use pixmart_shared::domain::{BizType, ResultKind, TaskSpec, TaskStatus};
 use pixmart_shared::{ErrorCode, Lang};
 use serde::Serialize;

@@ -46,7 +46,14 @@ pub async fn finished_cutout(app: &TestApp, user: UserId, files: &[(ResultKind, 
     for (kind, name, img) in files {
         let key = result_key(id, name);
         blobs.put(&key, &png(img)).await.unwrap();
-        results.push(TaskResult { key, kind: *kind, width: img.width(), height: img.height(), copy: None, rating: None });
+        results.push(TaskResult {
+            key,
+            kind: *kind,
+            width: img.width(),
+            height: img.height(),
+            copy: None,
+            rating: None,
+        });
     }
     let db = app.db().await;
     waiting_task(app, user, id, Lingshi::new(0)).await;

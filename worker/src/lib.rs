@@ -16,8 +16,8 @@ pub mod queues;
 pub mod registry;
 pub mod runner;
 pub mod task_writer;
-pub mod text;
 pub mod telemetry;
+pub mod text;
 
 pub use context::WorkerContext;
 pub use process::{process_task, Outcome};

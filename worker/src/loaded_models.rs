@@ -94,18 +94,15 @@ impl LoadedModels {
         let engine = match text.provider {
             TextProvider::None => Err("text.provider is none on this node".to_owned()),
             TextProvider::Openai => OpenAiText::new(&text.openai).map(TextEngine::Remote),
-            TextProvider::Local => {
-                choose_local_model(&text.local_model, registry, &models.dir, available_memory_mb()).and_then(
-                    |(id, path)| {
-                        let started = std::time::Instant::now();
-                        let loaded = LocalText::load(&id, &path).map(TextEngine::Local);
-                        if loaded.is_ok() {
-                            tracing::info!(model = %id, secs = started.elapsed().as_secs_f32(), "text model loaded");
-                        }
-                        loaded.map_err(|e| format!("{id}: {e}"))
-                    },
-                )
-            }
+            TextProvider::Local => choose_local_model(&text.local_model, registry, &models.dir, available_memory_mb())
+                .and_then(|(id, path)| {
+                    let started = std::time::Instant::now();
+                    let loaded = LocalText::load(&id, &path).map(TextEngine::Local);
+                    if loaded.is_ok() {
+                        tracing::info!(model = %id, secs = started.elapsed().as_secs_f32(), "text model loaded");
+                    }
+                    loaded.map_err(|e| format!("{id}: {e}"))
+                }),
         };
         match engine {
             Ok(engine) => {

@@ -15,12 +15,12 @@ use pixmart_shared::storage::BlobStore;
 
 use crate::failure::JobFailure;
 use crate::loaded_models::LoadedModels;
-use pixmart_shared::task_events::TaskEvents;
 use crate::metrics::WorkerMetrics;
 use crate::node;
 use crate::queues::{self, Refill};
 use crate::task_writer::TaskWriter;
 use crate::WorkerContext;
+use pixmart_shared::task_events::TaskEvents;
 
 /// Resolves on Ctrl-C or SIGTERM.
 pub async fn shutdown_signal() {

@@ -56,7 +56,8 @@ mod tests {
              <article><h1>保温杯测评</h1>{}</article><footer>版权所有 联系我们</footer></body></html>",
             (0..6).map(|i| format!("<p>{i}. {paragraph}</p>")).collect::<String>()
         );
-        let page = Fetched { url: url::Url::parse("https://example.com/a").unwrap(), body, is_html: true, truncated: false };
+        let page =
+            Fetched { url: url::Url::parse("https://example.com/a").unwrap(), body, is_html: true, truncated: false };
         let article = extract(&page).unwrap();
         assert_eq!(article.title, "保温杯测评");
         assert!(article.text.contains("316不锈钢内胆"), "{}", article.text);
@@ -72,6 +73,11 @@ mod tests {
             is_html: false,
             truncated: false,
         };
-        assert_eq!(extract(&page), Some(Article { title: "标题一行".into(), text: "标题一行\n\n正文第一段。\n正文第二段。".into() }));
+        assert_eq!(
+            extract(&page),
+            Some(Article {
+                title: "标题一行".into(), text: "标题一行\n\n正文第一段。\n正文第二段。".into()
+            })
+        );
     }
 }

@@ -153,9 +153,8 @@ fn decode(bytes: &[u8], content_type: &str) -> String {
         let head = String::from_utf8_lossy(&bytes[..bytes.len().min(4096)]).to_ascii_lowercase();
         head.find("charset=").map(|i| &head[i + 8..]).and_then(|rest| charset_in(&format!("charset={rest}")))
     });
-    let encoding = declared
-        .and_then(|label| encoding_rs::Encoding::for_label(label.as_bytes()))
-        .unwrap_or(encoding_rs::UTF_8);
+    let encoding =
+        declared.and_then(|label| encoding_rs::Encoding::for_label(label.as_bytes())).unwrap_or(encoding_rs::UTF_8);
     encoding.decode(bytes).0.into_owned()
 }
 
@@ -172,7 +171,14 @@ mod tests {
 
     #[test]
     fn only_http_links_without_credentials_are_fetched() {
-        for bad in ["ftp://example.com/a", "file:///etc/passwd", "javascript:alert(1)", "http://user:pw@example.com/", "example.com/article", "gopher://x"] {
+        for bad in [
+            "ftp://example.com/a",
+            "file:///etc/passwd",
+            "javascript:alert(1)",
+            "http://user:pw@example.com/",
+            "example.com/article",
+            "gopher://x",
+        ] {
             assert!(matches!(parse_link(bad), Err(FetchError::BadLink(_))), "{bad}");
         }
         assert!(parse_link("https://example.com/a?b=1").is_ok());

@@ -58,7 +58,8 @@ pub async fn rate(
         None if body.reasons.is_empty() => None,
         None => return Err(ApiError::new(ErrorCode::CopyBadRating)),
         Some(verdict) => Some(
-            CopyRating::parse(verdict, body.reasons, platform).ok_or_else(|| ApiError::new(ErrorCode::CopyBadRating))?,
+            CopyRating::parse(verdict, body.reasons, platform)
+                .ok_or_else(|| ApiError::new(ErrorCode::CopyBadRating))?,
         ),
     };
     let rated = copy_ratings::rate_result(&state.db, task, me.id, index, rating).await?.ok_or_else(not_found)?;

@@ -123,7 +123,9 @@ async fn listen(streams: Weak<TaskStreams>) {
                 }
                 tracing::warn!("task events: subscription lost; subscribing again");
             }
-            Err(e) => tracing::warn!(error = %e, "task events: cannot subscribe; event streams fall back to slow reads"),
+            Err(e) => {
+                tracing::warn!(error = %e, "task events: cannot subscribe; event streams fall back to slow reads")
+            }
         }
         tokio::time::sleep(RECONNECT_AFTER).await;
     }

@@ -31,7 +31,11 @@ pub struct TextSettings {
 
 impl Default for TextSettings {
     fn default() -> Self {
-        TextSettings { provider: TextProvider::Local, local_model: "auto".to_owned(), openai: OpenAiSettings::default() }
+        TextSettings {
+            provider: TextProvider::Local,
+            local_model: "auto".to_owned(),
+            openai: OpenAiSettings::default(),
+        }
     }
 }
 

@@ -66,9 +66,9 @@ impl MarketingCopy {
 
     pub fn tags(&self) -> &[String] {
         match self {
-            MarketingCopy::Note { tags, .. } | MarketingCopy::Post { tags, .. } | MarketingCopy::Script { tags, .. } => {
-                tags
-            }
+            MarketingCopy::Note { tags, .. }
+            | MarketingCopy::Post { tags, .. }
+            | MarketingCopy::Script { tags, .. } => tags,
             MarketingCopy::Article { .. } => &[],
         }
     }

@@ -25,14 +25,18 @@ const LABELS: &[(Label, &[&str])] = &[
     (Label::Body, &["正文", "内容", "文案", "笔记正文", "body", "content", "text", "post"]),
     (Label::Tags, &["话题", "标签", "话题标签", "热门话题", "tags", "hashtags", "topics"]),
     (Label::Visual, &["画面", "场景", "画面描述", "visual", "visuals", "scene description"]),
-    (Label::Narration, &["台词", "旁白", "口播", "解说", "字幕", "narration", "voiceover", "voice-over", "line", "lines"]),
+    (
+        Label::Narration,
+        &["台词", "旁白", "口播", "解说", "字幕", "narration", "voiceover", "voice-over", "line", "lines"],
+    ),
     (Label::Duration, &["时长", "duration", "length"]),
 ];
 
 const SHOT_WORDS: &[&str] = &["镜头", "分镜", "shot", "scene"];
 
 /// Lines a model writes before the answer ("好的，以下是……").
-const PREFACES: &[&str] = &["好的", "以下是", "当然", "没问题", "下面是", "sure", "here is", "here's", "certainly", "okay"];
+const PREFACES: &[&str] =
+    &["好的", "以下是", "当然", "没问题", "下面是", "sure", "here is", "here's", "certainly", "okay"];
 
 struct Line {
     text: String,
@@ -58,7 +62,8 @@ fn normalise(raw: &str) -> Vec<Line> {
                     t = rest.trim();
                 }
             }
-            let bold_only = t.len() > 4 && t.starts_with("**") && t.ends_with("**") && !t[2..t.len() - 2].contains("**");
+            let bold_only =
+                t.len() > 4 && t.starts_with("**") && t.ends_with("**") && !t[2..t.len() - 2].contains("**");
             let text = t.replace("**", "").replace("__", "").trim().to_owned();
             (!text.is_empty()).then_some(Line { text, heading: heading || bold_only })
         })
@@ -127,8 +132,7 @@ fn is_preface(text: &str) -> bool {
 
 /// Seconds in "3秒", "(5s)", "时长：4 秒"; `None` when there is no number.
 fn seconds_in(text: &str) -> Option<u8> {
-    let digits: String =
-        text.chars().skip_while(|c| !c.is_ascii_digit()).take_while(char::is_ascii_digit).collect();
+    let digits: String = text.chars().skip_while(|c| !c.is_ascii_digit()).take_while(char::is_ascii_digit).collect();
     digits.parse::<u32>().ok().map(|n| n.clamp(1, 30) as u8)
 }
 
@@ -172,11 +176,19 @@ pub fn parse(raw: &str, platform: Platform) -> MarketingCopy {
                 Label::Title => {}
                 Label::Body if !rest.is_empty() => r.paragraph(rest),
                 Label::Body => {}
-                Label::Tags => r.tags.extend(tag_line(&format!("#{}", rest.trim_start_matches('#'))).unwrap_or_default()),
+                Label::Tags => {
+                    r.tags.extend(tag_line(&format!("#{}", rest.trim_start_matches('#'))).unwrap_or_default())
+                }
                 Label::Shot => {
-                    r.shots.push(Shot { visual: String::new(), narration: String::new(), seconds: seconds_in(&rest).unwrap_or(3) });
+                    r.shots.push(Shot {
+                        visual: String::new(),
+                        narration: String::new(),
+                        seconds: seconds_in(&rest).unwrap_or(3),
+                    });
                     // "镜头1：画面……" with the visual on the header line.
-                    let rest = rest.trim_start_matches(|c: char| c == '（' || c == '(' || c.is_ascii_digit() || "秒s）) ".contains(c));
+                    let rest = rest.trim_start_matches(|c: char| {
+                        c == '（' || c == '(' || c.is_ascii_digit() || "秒s）) ".contains(c)
+                    });
                     if let Some((inner, value)) = label_of(rest) {
                         current = Some(inner);
                         fill_shot(&mut r, inner, value);
@@ -198,7 +210,9 @@ pub fn parse(raw: &str, platform: Platform) -> MarketingCopy {
                 current = None;
             }
             Some(Label::Tags) => r.tags.extend(line.text.split_whitespace().map(|t| t.trim_matches('#').to_owned())),
-            Some(label @ (Label::Visual | Label::Narration)) if !r.shots.is_empty() => fill_shot(&mut r, label, line.text),
+            Some(label @ (Label::Visual | Label::Narration)) if !r.shots.is_empty() => {
+                fill_shot(&mut r, label, line.text)
+            }
             _ if line.heading && platform == Platform::Wechat && r.title.is_some() => {
                 r.sections.push(Section { heading: Some(line.text), paragraphs: Vec::new() });
             }
@@ -308,7 +322,8 @@ mod tests {
 
     #[test]
     fn a_weibo_post_has_no_title_and_a_bare_first_line_is_a_title_elsewhere() {
-        let MarketingCopy::Post { paragraphs, tags } = parse("新品上市！\n快来试试。\n#新品#", Platform::Weibo) else {
+        let MarketingCopy::Post { paragraphs, tags } = parse("新品上市！\n快来试试。\n#新品#", Platform::Weibo)
+        else {
             panic!()
         };
         assert_eq!(paragraphs, vec!["新品上市！", "快来试试。"]);

@@ -75,13 +75,21 @@ impl CopyStyle {
             (CopyStyle::Uplifting, true) => "阳光励志：积极向上，把商品和更好的生活、成长联系起来",
             (CopyStyle::Emotional, true) => "情感共鸣：从真实的小情绪和生活痛点切入，温暖走心",
             (CopyStyle::Everyday, true) => "生活日常：像朋友分享日常一样自然亲切，讲具体的使用场景",
-            (CopyStyle::Humorous, false) => "humorous: playful, with exaggeration and a twist, while the selling points stay clear",
-            (CopyStyle::Professional, false) => "professional: precise, with facts, materials and comparisons, never exaggerated",
+            (CopyStyle::Humorous, false) => {
+                "humorous: playful, with exaggeration and a twist, while the selling points stay clear"
+            }
+            (CopyStyle::Professional, false) => {
+                "professional: precise, with facts, materials and comparisons, never exaggerated"
+            }
             (CopyStyle::Lively, false) => "lively: vivid images, upbeat rhythm",
             (CopyStyle::Imaginative, false) => "imaginative: put the product in a surprising scene or role",
             (CopyStyle::Uplifting, false) => "uplifting: positive, linking the product to a better life",
-            (CopyStyle::Emotional, false) => "emotional: start from a real feeling or everyday pain point, warm and sincere",
-            (CopyStyle::Everyday, false) => "everyday: natural, like a friend sharing a daily moment, with concrete use cases",
+            (CopyStyle::Emotional, false) => {
+                "emotional: start from a real feeling or everyday pain point, warm and sincere"
+            }
+            (CopyStyle::Everyday, false) => {
+                "everyday: natural, like a friend sharing a daily moment, with concrete use cases"
+            }
         }
     }
 }

@@ -30,7 +30,12 @@ fn page_server(ip: &str, private_target: String) -> String {
             HttpServer::new(move || {
                 let target = private_target.clone();
                 App::new()
-                    .route("/article", web::get().to(|| async { HttpResponse::Ok().content_type("text/html; charset=utf-8").body(article_html()) }))
+                    .route(
+                        "/article",
+                        web::get().to(|| async {
+                            HttpResponse::Ok().content_type("text/html; charset=utf-8").body(article_html())
+                        }),
+                    )
                     .route(
                         "/gbk",
                         web::get().to(|| async {
@@ -39,7 +44,11 @@ fn page_server(ip: &str, private_target: String) -> String {
                             HttpResponse::Ok().content_type("text/html").body(bytes.into_owned())
                         }),
                     )
-                    .route("/moved", web::get().to(|| async { HttpResponse::Found().insert_header(("Location", "/article")).finish() }))
+                    .route(
+                        "/moved",
+                        web::get()
+                            .to(|| async { HttpResponse::Found().insert_header(("Location", "/article")).finish() }),
+                    )
                     .route(
                         "/to-private",
                         web::get().to(move || {
@@ -47,8 +56,14 @@ fn page_server(ip: &str, private_target: String) -> String {
                             async move { HttpResponse::Found().insert_header(("Location", target)).finish() }
                         }),
                     )
-                    .route("/loop", web::get().to(|| async { HttpResponse::Found().insert_header(("Location", "/loop")).finish() }))
-                    .route("/picture", web::get().to(|| async { HttpResponse::Ok().content_type("image/png").body(vec![0u8; 64]) }))
+                    .route(
+                        "/loop",
+                        web::get().to(|| async { HttpResponse::Found().insert_header(("Location", "/loop")).finish() }),
+                    )
+                    .route(
+                        "/picture",
+                        web::get().to(|| async { HttpResponse::Ok().content_type("image/png").body(vec![0u8; 64]) }),
+                    )
                     .route(
                         "/slow",
                         web::get().to(|| async {
@@ -129,7 +144,14 @@ async fn article_links_are_fetched_only_from_permitted_addresses() {
     refused(&c, &format!("{allowed}/to-private"), "ARTICLE_LINK_NOT_ALLOWED").await;
 
     // Not http(s), or not a link.
-    for url in ["ftp://127.0.0.2/a", "file:///etc/passwd", "javascript:alert(1)", "gopher://x/", "127.0.0.2/article", "http://user:pw@127.0.0.2/"] {
+    for url in [
+        "ftp://127.0.0.2/a",
+        "file:///etc/passwd",
+        "javascript:alert(1)",
+        "gopher://x/",
+        "127.0.0.2/article",
+        "http://user:pw@127.0.0.2/",
+    ] {
         refused(&c, url, "ARTICLE_LINK_INVALID").await;
     }
 

@@ -61,11 +61,14 @@ async fn rewrites_through_the_endpoint(db: TestDatabase) {
     assert_eq!(c.wait_capability("TEXT_REWRITE", "available").await["state"], "available");
     let before = lingshi(&c).await;
 
-    let task_id = submit(&c, "TEXT_REWRITE", json!({ "content": SOURCE, "socialPlatform": "redbook", "genNum": 2 })).await;
+    let task_id =
+        submit(&c, "TEXT_REWRITE", json!({ "content": SOURCE, "socialPlatform": "redbook", "genNum": 2 })).await;
     assert_eq!(lingshi(&c).await, before - 10, "5 per answer, charged at submit");
     let events = c.listen(&task_id).await;
     let done = events
-        .wait_for(Duration::from_secs(60), |f| f.event == "task" && f.data["status"] != "NEW" && f.data["status"] != "RUNNING")
+        .wait_for(Duration::from_secs(60), |f| {
+            f.event == "task" && f.data["status"] != "NEW" && f.data["status"] != "RUNNING"
+        })
         .await;
     assert_eq!(done.data["status"], "SUCCESS", "{}", done.data);
     events.wait_end(Duration::from_secs(5)).await;
@@ -96,7 +99,10 @@ async fn rewrites_through_the_endpoint(db: TestDatabase) {
         let (status, plain) = c.get_bytes(r["url"].as_str().unwrap()).await;
         assert_eq!(status, 200);
         let plain = String::from_utf8(plain).unwrap();
-        assert!(plain.starts_with("通勤党的续命保温杯☕\n\n") && plain.ends_with("#保温杯 #通勤好物 #打工人必备"), "{plain}");
+        assert!(
+            plain.starts_with("通勤党的续命保温杯☕\n\n") && plain.ends_with("#保温杯 #通勤好物 #打工人必备"),
+            "{plain}"
+        );
     }
     assert_eq!(lingshi(&c).await, before - 10, "settled, not refunded");
     assert_eq!(ledger_sums(&app, &c).await, (-10, 0));
@@ -180,7 +186,11 @@ async fn endpoint_errors_fail_or_retry_and_refund_exactly_once() {
     ]);
     let task_id = submit(&c, "TEXT_REWRITE", json!({ "content": SOURCE, "genNum": 1 })).await;
     let task = c.wait_task(&task_id, Duration::from_secs(90)).await;
-    assert_eq!((task["status"].as_str(), task["errorCode"].as_str()), (Some("FAILED"), Some("GENERATION_FAILED")), "{task}");
+    assert_eq!(
+        (task["status"].as_str(), task["errorCode"].as_str()),
+        (Some("FAILED"), Some("GENERATION_FAILED")),
+        "{task}"
+    );
     assert_eq!(lingshi(&c).await, before, "out of attempts: refunded");
 
     double.script([Reply::Error { status: 503, message: "overloaded".into() }]);
@@ -204,7 +214,9 @@ async fn stopping_mid_generation_refunds_once_and_ends_the_generation() {
     let task_id = submit(&c, "TEXT_REWRITE", json!({ "content": SOURCE, "genNum": 2 })).await;
     let events = c.listen(&task_id).await;
     events
-        .wait_for(Duration::from_secs(30), |f| f.event == "text" && f.data["text"].as_str().is_some_and(|t| t.chars().count() > 10))
+        .wait_for(Duration::from_secs(30), |f| {
+            f.event == "text" && f.data["text"].as_str().is_some_and(|t| t.chars().count() > 10)
+        })
         .await;
     let (status, body) = c.post_json(&format!("/api/tasks/{task_id}/stop"), json!({})).await;
     assert_eq!(status, 200, "{body}");
@@ -235,13 +247,16 @@ async fn rewrites_on_the_real_small_model(db: TestDatabase) {
     assert_eq!(c.wait_capability("TEXT_REWRITE", "available").await["state"], "available");
     let before = lingshi(&c).await;
     // A weibo post: the shortest answer, so the CPU run stays short.
-    let task_id = submit(&c, "TEXT_REWRITE", json!({ "content": SOURCE, "socialPlatform": "weibo", "genNum": 1 })).await;
+    let task_id =
+        submit(&c, "TEXT_REWRITE", json!({ "content": SOURCE, "socialPlatform": "weibo", "genNum": 1 })).await;
     let events = c.listen(&task_id).await;
     let task = c.wait_task(&task_id, Duration::from_secs(900)).await;
     events.wait_end(Duration::from_secs(10)).await;
     let frames = events.frames();
     let first_text = frames.iter().position(|f| f.event == "text" && !f.data["text"].as_str().unwrap().is_empty());
-    let end = frames.iter().position(|f| f.event == "task" && ["SUCCESS", "FAILED"].contains(&f.data["status"].as_str().unwrap()));
+    let end = frames
+        .iter()
+        .position(|f| f.event == "task" && ["SUCCESS", "FAILED"].contains(&f.data["status"].as_str().unwrap()));
     assert!(first_text.is_some() && first_text < end, "tokens stream before the end: {frames:?}");
     // The small model may fail the rules three times (then the task says
     // so, refunded); what it delivers always meets them.
@@ -249,7 +264,8 @@ async fn rewrites_on_the_real_small_model(db: TestDatabase) {
         Some("SUCCESS") => {
             let copy = &task["results"][0]["copy"];
             assert_eq!(copy["shape"], "post", "{task}");
-            let chars: usize = copy["paragraphs"].as_array().unwrap().iter().map(|p| p.as_str().unwrap().chars().count()).sum();
+            let chars: usize =
+                copy["paragraphs"].as_array().unwrap().iter().map(|p| p.as_str().unwrap().chars().count()).sum();
             assert!((30..=500).contains(&chars), "{copy}");
             assert_eq!(lingshi(&c).await, before - 5);
         }
@@ -285,7 +301,8 @@ async fn a_worker_killed_mid_generation_is_retried_on_another_and_charged_once()
     let mut c = app.client();
     c.register_random().await;
     let before = lingshi(&c).await;
-    let task_id = submit(&c, "TEXT_REWRITE", json!({ "content": SOURCE, "socialPlatform": "weibo", "genNum": 1 })).await;
+    let task_id =
+        submit(&c, "TEXT_REWRITE", json!({ "content": SOURCE, "socialPlatform": "weibo", "genNum": 1 })).await;
     let events = c.listen(&task_id).await;
     events
         .wait_for(Duration::from_secs(300), |f| f.event == "text" && !f.data["text"].as_str().unwrap().is_empty())

@@ -93,7 +93,8 @@ async fn main() -> anyhow::Result<()> {
             answers[i] = text.to_owned();
         };
         let t0 = Instant::now();
-        let result = write_copy(&engine, &prompt, &rules, |a| 7919 * (n as u64 + 1) + u64::from(a), &stop, &mut on_text).await;
+        let result =
+            write_copy(&engine, &prompt, &rules, |a| 7919 * (n as u64 + 1) + u64::from(a), &stop, &mut on_text).await;
         let secs = t0.elapsed().as_secs_f64();
         writeln!(report, "## {}. {} · {} · {} · {}\n", n + 1, b.name, b.platform, b.style, b.language)?;
         let (delivered, first_ok, refused) = match &result {
@@ -109,7 +110,15 @@ async fn main() -> anyhow::Result<()> {
             writeln!(report, "**As delivered**\n\n{}\n", w.copy.to_plain_text(language.is_chinese()))?;
         }
         writeln!(report, "_{secs:.1} s_\n")?;
-        eprintln!("eval-copy: {}/{} {} {} {} — {}, {secs:.1} s", n + 1, briefs.len(), b.name, b.platform, b.style, if delivered { "delivered" } else { "refused" });
+        eprintln!(
+            "eval-copy: {}/{} {} {} {} — {}, {secs:.1} s",
+            n + 1,
+            briefs.len(),
+            b.name,
+            b.platform,
+            b.style,
+            if delivered { "delivered" } else { "refused" }
+        );
         outcomes.push(Outcome { platform, first_attempt_ok: first_ok, delivered, secs });
     }
 
@@ -119,14 +128,26 @@ async fn main() -> anyhow::Result<()> {
     let mut summary = String::new();
     writeln!(summary, "model {id}, {} briefs", outcomes.len())?;
     writeln!(summary, "first answer met every rule: {first} ({:.0} %)", 100.0 * first as f64 / total)?;
-    writeln!(summary, "delivered (within {} answers): {delivered} ({:.0} %); every delivered answer meets every rule", pixmart_worker::text::ATTEMPTS, 100.0 * delivered as f64 / total)?;
+    writeln!(
+        summary,
+        "delivered (within {} answers): {delivered} ({:.0} %); every delivered answer meets every rule",
+        pixmart_worker::text::ATTEMPTS,
+        100.0 * delivered as f64 / total
+    )?;
     for platform in Platform::ALL {
         let mut secs: Vec<f64> = outcomes.iter().filter(|o| o.platform == platform).map(|o| o.secs).collect();
         if secs.is_empty() {
             continue;
         }
         secs.sort_by(f64::total_cmp);
-        writeln!(summary, "{}: median {:.1} s, max {:.1} s per delivered piece ({} briefs)", platform.as_str(), secs[secs.len() / 2], secs[secs.len() - 1], secs.len())?;
+        writeln!(
+            summary,
+            "{}: median {:.1} s, max {:.1} s per delivered piece ({} briefs)",
+            platform.as_str(),
+            secs[secs.len() / 2],
+            secs[secs.len() - 1],
+            secs.len()
+        )?;
     }
     print!("{summary}");
     if let Some(dir) = args.out.parent() {

@@ -33,9 +33,10 @@ const PUBLISH_EVERY: Duration = Duration::from_millis(100);
 const PROGRESS_EVERY: Duration = Duration::from_millis(1000);
 
 pub async fn run(ctx: &WorkerContext, task_id: TaskId, spec: &CopySpec) -> Result<Vec<TaskResult>, JobFailure> {
-    let engine = ctx.models.text().ok_or_else(|| {
-        JobFailure::abort(ErrorCode::GenerationFailed, "no text provider is loaded on this worker")
-    })?;
+    let engine = ctx
+        .models
+        .text()
+        .ok_or_else(|| JobFailure::abort(ErrorCode::GenerationFailed, "no text provider is loaded on this worker"))?;
     let brief = match spec.kind {
         CopyKind::TextRewrite => Brief::Rewrite { source: &spec.source },
         CopyKind::ArticleRewrite => Brief::Article { source: &spec.source },

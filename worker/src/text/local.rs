@@ -81,11 +81,8 @@ pub fn choose_local_model(
     dir: &std::path::Path,
     available_mb: Option<u64>,
 ) -> Result<(String, PathBuf), String> {
-    let candidates: Vec<&str> = if setting.trim().is_empty() || setting == "auto" {
-        LOCAL_MODELS.to_vec()
-    } else {
-        vec![setting.trim()]
-    };
+    let candidates: Vec<&str> =
+        if setting.trim().is_empty() || setting == "auto" { LOCAL_MODELS.to_vec() } else { vec![setting.trim()] };
     let mut reasons = Vec::new();
     for id in candidates {
         let Some(model) = registry.model(id) else {
@@ -155,7 +152,9 @@ mod tests {
         let empty = tempfile::tempdir().unwrap();
         let why = choose_local_model(LOCAL_MODELS[0], &registry, empty.path(), None).unwrap_err();
         assert!(why.contains("run scripts/fetch-models"), "{why}");
-        assert!(choose_local_model("gpt-5", &registry, both.path(), None).unwrap_err().contains("not in the model registry"));
+        assert!(choose_local_model("gpt-5", &registry, both.path(), None)
+            .unwrap_err()
+            .contains("not in the model registry"));
         let tight = choose_local_model("auto", &registry, both.path(), Some(100)).unwrap_err();
         assert!(tight.contains("MB available"), "{tight}");
     }

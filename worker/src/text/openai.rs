@@ -128,7 +128,10 @@ impl OpenAiText {
                 }
                 let now = tokio::time::Instant::now();
                 if now >= deadline {
-                    return Err(TextError::Unavailable(format!("the stream from {} went quiet for {wait:?}", self.url)));
+                    return Err(TextError::Unavailable(format!(
+                        "the stream from {} went quiet for {wait:?}",
+                        self.url
+                    )));
                 }
                 match tokio::time::timeout(STOP_CHECK.min(deadline - now), stream.next()).await {
                     Ok(next) => break next,
@@ -148,7 +151,10 @@ impl OpenAiText {
                     break 'read;
                 }
                 let Ok(chunk) = serde_json::from_str::<Chunk>(data) else {
-                    return Err(TextError::Failed(format!("not a chat completion chunk: {}", data.chars().take(200).collect::<String>())));
+                    return Err(TextError::Failed(format!(
+                        "not a chat completion chunk: {}",
+                        data.chars().take(200).collect::<String>()
+                    )));
                 };
                 for choice in chunk.choices {
                     if let Some(piece) = choice.delta.content.filter(|c| !c.is_empty()) {

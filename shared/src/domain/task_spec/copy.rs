@@ -83,7 +83,9 @@ pub fn parse(kind: CopyKind, params: &Map<String, Value>) -> Result<CopySpec, In
     }
     let platform = match params.get("socialPlatform") {
         None | Some(Value::Null) => Platform::Redbook,
-        Some(Value::String(s)) => Platform::parse(s).ok_or(Invalid::field(ErrorCode::CopyBadPlatform, "socialPlatform"))?,
+        Some(Value::String(s)) => {
+            Platform::parse(s).ok_or(Invalid::field(ErrorCode::CopyBadPlatform, "socialPlatform"))?
+        }
         Some(_) => return Err(Invalid::field(ErrorCode::CopyBadPlatform, "socialPlatform")),
     };
     let style = match params.get("style") {
@@ -93,9 +95,7 @@ pub fn parse(kind: CopyKind, params: &Map<String, Value>) -> Result<CopySpec, In
     };
     let language = match params.get("language") {
         None | Some(Value::Null) => CopyLanguage::detect(&source),
-        Some(Value::String(s)) => {
-            CopyLanguage::parse(s).ok_or(Invalid::field(ErrorCode::InvalidParam, "language"))?
-        }
+        Some(Value::String(s)) => CopyLanguage::parse(s).ok_or(Invalid::field(ErrorCode::InvalidParam, "language"))?,
         Some(_) => return Err(Invalid::field(ErrorCode::InvalidParam, "language")),
     };
     let (gen_max, gen_default) = kind.gen_num_bounds();
@@ -126,18 +126,25 @@ mod tests {
         let spec = TaskSpec::parse("TEXT_REWRITE", &json!({ "content": "  这款保温杯能保温六小时  " })).unwrap();
         let TaskSpec::Copy(copy) = &spec else { panic!("{spec:?}") };
         assert_eq!(copy.source, "这款保温杯能保温六小时");
-        assert_eq!((copy.platform, copy.style, copy.language, copy.gen_num), (Platform::Redbook, CopyStyle::Humorous, CopyLanguage::Zh, 2));
+        assert_eq!(
+            (copy.platform, copy.style, copy.language, copy.gen_num),
+            (Platform::Redbook, CopyStyle::Humorous, CopyLanguage::Zh, 2)
+        );
         assert_eq!(TaskSpec::parse("TEXT_REWRITE", &spec.to_params()).unwrap(), spec);
         assert_eq!(spec.cost().get(), 2 * 5);
         let english = TaskSpec::parse("TEXT_REWRITE", &json!({ "content": "A mug that keeps coffee hot", "style": "专业严谨", "socialPlatform": "weibo", "genNum": 1 })).unwrap();
         let TaskSpec::Copy(copy) = english else { panic!() };
-        assert_eq!((copy.platform, copy.style, copy.language), (Platform::Weibo, CopyStyle::Professional, CopyLanguage::En));
+        assert_eq!(
+            (copy.platform, copy.style, copy.language),
+            (Platform::Weibo, CopyStyle::Professional, CopyLanguage::En)
+        );
     }
 
     #[test]
     fn an_article_rewrite_writes_one_article() {
         let article = "这是一篇很长的爆款文章。".repeat(10);
-        let spec = TaskSpec::parse("HOT_ARTICLE_REWRITE", &json!({ "content": article, "socialPlatform": "wechat" })).unwrap();
+        let spec =
+            TaskSpec::parse("HOT_ARTICLE_REWRITE", &json!({ "content": article, "socialPlatform": "wechat" })).unwrap();
         assert_eq!(spec.cost().get(), 10);
         let err = TaskSpec::parse("HOT_ARTICLE_REWRITE", &json!({ "content": article, "genNum": 2 })).unwrap_err();
         assert_eq!(err.field, Some("genNum"));
@@ -151,7 +158,11 @@ mod tests {
             (json!({ "content": "  " }), ErrorCode::CopySourceRequired, "content"),
             (json!({ "content": long }), ErrorCode::CopySourceTooLong, "content"),
             (json!({ "content": 3 }), ErrorCode::InvalidParam, "content"),
-            (json!({ "content": "保温杯保温六小时", "socialPlatform": "facebook" }), ErrorCode::CopyBadPlatform, "socialPlatform"),
+            (
+                json!({ "content": "保温杯保温六小时", "socialPlatform": "facebook" }),
+                ErrorCode::CopyBadPlatform,
+                "socialPlatform",
+            ),
             (json!({ "content": "保温杯保温六小时", "style": "angry" }), ErrorCode::CopyBadStyle, "style"),
             (json!({ "content": "保温杯保温六小时", "language": "fr" }), ErrorCode::InvalidParam, "language"),
             (json!({ "content": "保温杯保温六小时", "genNum": 5 }), ErrorCode::InvalidParam, "genNum"),

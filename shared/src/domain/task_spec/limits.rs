@@ -32,7 +32,8 @@ pub fn limits_of(biz: BizType) -> Vec<(&'static str, u32)> {
             ("textMaxDigits", qr_code_art::QR_MAX_DIGITS_LEVEL_H as u32),
         ],
         BizType::TextRewrite | BizType::ArticleRewrite => {
-            let kind = if biz == BizType::TextRewrite { copy::CopyKind::TextRewrite } else { copy::CopyKind::ArticleRewrite };
+            let kind =
+                if biz == BizType::TextRewrite { copy::CopyKind::TextRewrite } else { copy::CopyKind::ArticleRewrite };
             let (min, max) = kind.source_bounds();
             let (gen_max, gen_default) = kind.gen_num_bounds();
             vec![
