@@ -55,17 +55,29 @@ fn live_text_key(namespace: &str, task: TaskId, index: u8) -> String {
     format!("{namespace}:task-text:{task}:{index}")
 }
 
+/// After a failed connection, how long publishers skip Redis instead of
+/// each waiting for a connection of its own (a stop or a sweep must not
+/// slow down while Redis is away).
+const RECONNECT_AFTER: Duration = Duration::from_secs(5);
+
+enum Link {
+    Unconnected,
+    Connected(ConnectionManager),
+    /// The last attempt failed; the next one waits until then.
+    Down(tokio::time::Instant),
+}
+
 /// Publishes task events. Connects lazily and forgets a broken connection,
 /// so Redis being down costs only the live view, never a task.
 pub struct TaskEvents {
     url: String,
     namespace: String,
-    conn: Mutex<Option<ConnectionManager>>,
+    link: Mutex<Link>,
 }
 
 impl TaskEvents {
     pub fn new(url: impl Into<String>, namespace: impl Into<String>) -> Self {
-        TaskEvents { url: url.into(), namespace: namespace.into(), conn: Mutex::new(None) }
+        TaskEvents { url: url.into(), namespace: namespace.into(), link: Mutex::new(Link::Unconnected) }
     }
 
     pub fn namespace(&self) -> &str {
@@ -73,14 +85,21 @@ impl TaskEvents {
     }
 
     async fn connection(&self) -> Option<ConnectionManager> {
-        let mut guard = self.conn.lock().await;
-        if let Some(conn) = guard.as_ref() {
-            return Some(conn.clone());
+        let mut link = self.link.lock().await;
+        match &*link {
+            Link::Connected(conn) => return Some(conn.clone()),
+            Link::Down(until) if tokio::time::Instant::now() < *until => return None,
+            Link::Down(_) | Link::Unconnected => {}
         }
-        let client = redis::Client::open(self.url.as_str()).ok()?;
-        let conn = tokio::time::timeout(OP_TIMEOUT, ConnectionManager::new(client)).await.ok()?.ok()?;
-        *guard = Some(conn.clone());
-        Some(conn)
+        let connected = match redis::Client::open(self.url.as_str()) {
+            Ok(client) => tokio::time::timeout(OP_TIMEOUT, ConnectionManager::new(client)).await.ok().and_then(Result::ok),
+            Err(_) => None,
+        };
+        *link = match &connected {
+            Some(conn) => Link::Connected(conn.clone()),
+            None => Link::Down(tokio::time::Instant::now() + RECONNECT_AFTER),
+        };
+        connected
     }
 
     async fn run(&self, pipe: redis::Pipeline) {
@@ -92,7 +111,7 @@ impl TaskEvents {
             Ok(Ok(())) => {}
             Ok(Err(e)) => {
                 tracing::debug!(error = %e, "task events: publish failed");
-                *self.conn.lock().await = None;
+                *self.link.lock().await = Link::Unconnected;
             }
             Err(_) => tracing::debug!("task events: publish timed out"),
         }
