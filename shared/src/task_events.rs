@@ -92,7 +92,9 @@ impl TaskEvents {
             Link::Down(_) | Link::Unconnected => {}
         }
         let connected = match redis::Client::open(self.url.as_str()) {
-            Ok(client) => tokio::time::timeout(OP_TIMEOUT, ConnectionManager::new(client)).await.ok().and_then(Result::ok),
+            Ok(client) => {
+                tokio::time::timeout(OP_TIMEOUT, ConnectionManager::new(client)).await.ok().and_then(Result::ok)
+            }
             Err(_) => None,
         };
         *link = match &connected {
