@@ -31,8 +31,17 @@ interface TaskStatusViewProps {
   stoppable?: boolean;
   /** Shown under the bar while the task runs (e.g. its answers as they stream). */
   running?: (task: Task) => ReactNode;
+  /** Shown above the bar, the results or the failure, once the task is known (e.g. what the worker read from the input). */
+  before?: (task: Task) => ReactNode;
+  /** A failure's own wording (by its errorCode): its headline, and what follows the server's message. */
+  failure?: (task: Task) => TaskFailureText | null;
   /** The results of a SUCCESS. */
   children: (task: Task) => ReactNode;
+}
+
+export interface TaskFailureText {
+  headline?: string;
+  detail?: ReactNode;
 }
 
 /**
@@ -40,7 +49,7 @@ interface TaskStatusViewProps {
  * then the page's results or the failure (with the server's errorMsg when
  * it says more than the headline).
  */
-export function TaskStatusView({ taskId, startedAt, text, showStatus = false, poll = true, stoppable = false, running, children }: TaskStatusViewProps) {
+export function TaskStatusView({ taskId, startedAt, text, showStatus = false, poll = true, stoppable = false, running, before, failure, children }: TaskStatusViewProps) {
   const { t } = useI18n();
   const qc = useQueryClient();
   const { data: task, error } = useTask(taskId, { poll });
@@ -65,36 +74,52 @@ export function TaskStatusView({ taskId, startedAt, text, showStatus = false, po
     return <ProgressBar value={0} label={text.generating} testId="task-progress" />;
   }
 
+  const head = before?.(task);
   if (!terminal) {
     return (
-      <div className="task-running" data-task-id={task.taskId}>
-        <ProgressBar value={displayProgress(task.status, task.progress, now - startedAt)} label={text.generating} testId="task-progress" />
-        {(showStatus || stoppable) && (
-          <div className="task-running-bar">
-            {showStatus && (
-              <p className="muted" data-testid="task-status">
-                {t(`task.status.${task.status}`)}
-              </p>
-            )}
-            {stoppable && <StopTaskButton taskId={task.taskId} />}
-          </div>
-        )}
-        {running?.(task)}
-      </div>
+      <>
+        {head}
+        <div className="task-running" data-task-id={task.taskId}>
+          <ProgressBar value={displayProgress(task.status, task.progress, now - startedAt)} label={text.generating} testId="task-progress" />
+          {(showStatus || stoppable) && (
+            <div className="task-running-bar">
+              {showStatus && (
+                <p className="muted" data-testid="task-status">
+                  {t(`task.status.${task.status}`)}
+                </p>
+              )}
+              {stoppable && <StopTaskButton taskId={task.taskId} />}
+            </div>
+          )}
+          {running?.(task)}
+        </div>
+      </>
     );
   }
 
-  if (task.status === 'SUCCESS') return <>{children(task)}</>;
+  if (task.status === 'SUCCESS') {
+    return (
+      <>
+        {head}
+        {children(task)}
+      </>
+    );
+  }
 
-  const headline = task.status === 'TIMEOUT' && text.timeout ? text.timeout : text.failed;
+  const own = failure?.(task) ?? null;
+  const headline = own?.headline ?? (task.status === 'TIMEOUT' && text.timeout ? text.timeout : text.failed);
   return (
-    <div className="task-failure" data-testid="task-error" data-task-id={task.taskId} role="alert">
-      <strong>{headline}</strong>
-      {task.errorMsg && task.errorMsg !== headline && (
-        <p className="muted" data-testid="task-error-detail">
-          {task.errorMsg}
-        </p>
-      )}
-    </div>
+    <>
+      {head}
+      <div className="task-failure" data-testid="task-error" data-task-id={task.taskId} data-error-code={task.errorCode ?? undefined} role="alert">
+        <strong>{headline}</strong>
+        {task.errorMsg && task.errorMsg !== headline && (
+          <p className="muted" data-testid="task-error-detail">
+            {task.errorMsg}
+          </p>
+        )}
+        {own?.detail}
+      </div>
+    </>
   );
 }

@@ -46,29 +46,45 @@ function OptionChips<V extends string>({ legend, testId, value, options, label, 
   );
 }
 
-interface RewriteOptionsProps {
-  form: RewriteForm;
-  set: <K extends keyof RewriteForm>(key: K) => (value: RewriteForm[K]) => void;
-  limits: RewriteLimits | null;
+/** The options every rewrite form has (the media forms too). */
+export type RewriteChoices = Pick<RewriteForm, 'platform' | 'style' | 'language' | 'genNum'>;
+
+type SetChoice = <K extends keyof RewriteChoices>(key: K) => (value: RewriteChoices[K]) => void;
+
+interface RewriteOptionsProps<F extends RewriteChoices> {
+  form: F;
+  /** The form's setter (useTaskForm's `set`). */
+  set: <K extends keyof F>(key: K) => (value: F[K]) => void;
+  limits: Pick<RewriteLimits, 'genNumMax' | 'genNumDefault'> | null;
   /** Offer the count (the article page writes one answer). */
   count: boolean;
+  /** Offer the platform (a video's answer is always a script, for no platform). */
+  platform?: boolean;
+  /** Offer the output language (the media pages' answers follow their source). */
+  language?: boolean;
 }
 
 /** Platform, style, output language and (on /rewrite-text) how many versions. */
-export function RewriteOptions({ form, set, limits, count }: RewriteOptionsProps) {
+export function RewriteOptions<F extends RewriteChoices>({ form, set: setField, limits, count, platform = true, language = true }: RewriteOptionsProps<F>) {
   const { t } = useI18n();
+  // Only the choices are set here, and F has them with these very types.
+  const set = setField as unknown as SetChoice;
   return (
     <div className="options rewrite-options">
-      <OptionChips legend={t('rewrite.platform')} testId="rewrite-platform" value={form.platform} options={PLATFORMS} label={(p) => t(platformKey(p))} onChange={set('platform')} />
+      {platform && (
+        <OptionChips legend={t('rewrite.platform')} testId="rewrite-platform" value={form.platform} options={PLATFORMS} label={(p) => t(platformKey(p))} onChange={set('platform')} />
+      )}
       <OptionChips legend={t('rewrite.style')} testId="rewrite-style" value={form.style} options={STYLES} label={(s) => t(styleKey(s))} onChange={set('style')} />
-      <SelectField
-        label={t('rewrite.language')}
-        testId="rewrite-language"
-        value={form.language}
-        options={LANGUAGES}
-        optionLabel={(l) => t(languageKey(l))}
-        onChange={set('language')}
-      />
+      {language && (
+        <SelectField
+          label={t('rewrite.language')}
+          testId="rewrite-language"
+          value={form.language}
+          options={LANGUAGES}
+          optionLabel={(l) => t(languageKey(l))}
+          onChange={set('language')}
+        />
+      )}
       {count && (
         <CountSelect
           label={t('rewrite.genNum')}

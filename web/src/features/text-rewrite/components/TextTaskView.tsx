@@ -1,24 +1,40 @@
-import { TaskStatusView } from '../../../components/TaskStatusView';
+import type { ReactNode } from 'react';
+import { TaskStatusView, type TaskFailureText, type TaskStatusText } from '../../../components/TaskStatusView';
 import { useTaskStream, type LiveText } from '../../../lib/api/taskEvents';
 import type { Task } from '../../../lib/api/tasks';
 import { useI18n } from '../../../lib/i18n';
 import { isTextResult } from '../../../lib/textCopy';
 import { TextResultCard } from './TextResultCard';
 
+interface TextTaskViewProps {
+  taskId: string;
+  bizType: string;
+  startedAt: number;
+  /** The progress bar's label, when the page says more than "rewriting" (reading images, transcribing). */
+  generating?: string;
+  /** Shown above the answers in every state (the media pages: what the worker read from the input). */
+  before?: (task: Task) => ReactNode;
+  /** A coded failure's own wording (the media pages: no text in the images, no speech in the video). */
+  failure?: (task: Task) => TaskFailureText | null;
+}
+
 /**
  * One rewrite task: its answers stream in as they are written (the raw text
  * growing, with a caret), then each is laid out for its platform. The
  * stream feeds the task's cache; should it fail, the task is polled instead.
  */
-export function TextTaskView({ taskId, bizType, startedAt }: { taskId: string; bizType: string; startedAt: number }) {
+export function TextTaskView({ taskId, bizType, startedAt, generating, before, failure }: TextTaskViewProps) {
   const { t } = useI18n();
   const stream = useTaskStream(taskId);
+  const text: TaskStatusText = { generating: generating ?? t('rewrite.generating'), failed: t('rewrite.failed'), timeout: t('rewrite.timeout') };
   return (
     <TaskStatusView
       taskId={taskId}
       startedAt={startedAt}
-      text={{ generating: t('rewrite.generating'), failed: t('rewrite.failed'), timeout: t('rewrite.timeout') }}
+      text={text}
       poll={stream.poll}
+      before={before}
+      failure={failure}
       stoppable
       running={(task) => <LiveAnswers task={task} texts={stream.texts} />}
     >
