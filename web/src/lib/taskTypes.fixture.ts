@@ -47,6 +47,17 @@ export const TASK_TYPES_PAYLOAD = {
       price: { rule: 'perResult', lingshi: 10 },
       limits: { contentMinChars: 50, contentMaxChars: 6000, genNumMax: 1, genNumDefault: 1 },
     },
+    // The media-rewrite types: the worker reads the images (OCR) or the video (speech), then writes.
+    HOT_PIC_REWRITE: {
+      family: 'text',
+      price: { rule: 'perResult', lingshi: 10 },
+      limits: { imagesMax: 9, genNumMax: 2, genNumDefault: 2 },
+    },
+    HOT_VIDEO_REWRITE: {
+      family: 'text',
+      price: { rule: 'perResult', lingshi: 10 },
+      limits: { videoMaxBytes: 52428800, videoMaxSeconds: 180, genNumMax: 2, genNumDefault: 2 },
+    },
   },
   limits: { maxBatchItems: 100 },
 };

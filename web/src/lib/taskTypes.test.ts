@@ -37,6 +37,8 @@ describe('priceOf', () => {
     expect(priceOf(TASK_TYPES, 'TEXT_REWRITE', { images: 4 })).toBe(5);
     expect(priceOf(TASK_TYPES, 'PRODUCT_IMAGE', { results: 4 })).toBe(5);
     expect(priceOf(TASK_TYPES, 'HOT_ARTICLE_REWRITE', { results: 1 })).toBe(10);
+    expect(priceOf(TASK_TYPES, 'HOT_PIC_REWRITE', { results: 2 })).toBe(20);
+    expect(priceOf(TASK_TYPES, 'HOT_VIDEO_REWRITE', { results: 1 })).toBe(10);
   });
 
   it('follows the server: a changed price is the displayed price', () => {
@@ -84,7 +86,7 @@ describe('normalizeTaskTypes', () => {
   });
 
   it('reads the fixture (shaped as the contract) whole', () => {
-    expect(Object.keys(TASK_TYPES.taskTypes)).toHaveLength(14);
+    expect(Object.keys(TASK_TYPES.taskTypes)).toHaveLength(16);
     expect(TASK_TYPES.taskTypes.TEXT_REWRITE).toEqual({
       family: 'text',
       price: { rule: 'perResult', lingshi: 5 },

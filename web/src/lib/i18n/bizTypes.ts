@@ -18,6 +18,8 @@ export const BIZ_TYPE_MESSAGES = {
   'bizType.QR_CODE_ART': { zh: '艺术二维码', en: 'Artistic QR code' },
   'bizType.TEXT_REWRITE': { zh: '文案改写', en: 'Copy rewrite' },
   'bizType.HOT_ARTICLE_REWRITE': { zh: '爆文改写', en: 'Article rewrite' },
+  'bizType.HOT_PIC_REWRITE': { zh: '图片改写', en: 'Image rewrite' },
+  'bizType.HOT_VIDEO_REWRITE': { zh: '视频改写', en: 'Video rewrite' },
   // A type newer than this build: a generic name reads better than a code.
   'bizType.unknown': { zh: 'AI生成', en: 'AI generation' },
 } as const;

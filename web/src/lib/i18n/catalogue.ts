@@ -32,6 +32,14 @@ export const CATALOGUE_MESSAGES = {
     zh: '输入爆文链接或全文，改写成适合你平台的新文章',
     en: 'Turn a viral article (its link or its text) into a fresh one for your platform',
   },
+  'feature.rewriteImage.line': {
+    zh: '上传笔记图片，识别图中文字并改写成新文案',
+    en: 'Upload a note’s images: their text, read and rewritten as fresh copy',
+  },
+  'feature.rewriteVideo.line': {
+    zh: '上传短视频，转写口播并改写成新的短视频脚本',
+    en: 'Upload a short video: its speech transcribed and rewritten as a new script',
+  },
   'feature.video.line': {
     zh: '让商品图动起来：推拉摇移的短视频',
     en: 'Bring a product photo to life with a short camera-move video',

@@ -15,6 +15,7 @@ import { CUTOUT_EDITOR_MESSAGES } from './cutoutEditor';
 import { PRODUCT_IMAGE_MESSAGES } from './productImage';
 import { REWRITE_BG_MESSAGES } from './rewriteBackground';
 import { TEXT_REWRITE_MESSAGES } from './textRewrite';
+import { MEDIA_REWRITE_MESSAGES } from './mediaRewrite';
 import { RESULT_MESSAGES } from './results';
 import { ROUTE_MESSAGES } from './routes';
 import { VIDEO_MESSAGES } from './video';
@@ -214,6 +215,7 @@ export const messages = {
   ...PRODUCT_IMAGE_MESSAGES,
   ...REWRITE_BG_MESSAGES,
   ...TEXT_REWRITE_MESSAGES,
+  ...MEDIA_REWRITE_MESSAGES,
   ...RESULT_MESSAGES,
   ...ROUTE_MESSAGES,
   ...VIDEO_MESSAGES,
