@@ -187,6 +187,25 @@ const ART: Record<FeaturePage, () => ReactNode> = {
       <path d="M22 50 q4-4 8 0 t8 0" stroke="#f28c28" strokeWidth="2" fill="none" strokeLinecap="round" />
     </>
   ),
+  rewriteImage: () => (
+    <>
+      <rect x="6" y="10" width="30" height="40" rx="5" fill={SOFT} />
+      <circle cx="15" cy="20" r="4" fill="#f5b400" />
+      <path d="M8 44 l9-10 7 7 5-5 7 8z" fill={P} />
+      <rect x="28" y="18" width="30" height="38" rx="6" fill="#fff" stroke={P} strokeWidth="1.5" />
+      <path d="M34 28 h18 M34 35 h14 M34 42 h18" stroke={P} strokeWidth="3" strokeLinecap="round" />
+      <path d="M50 6 l3 5 5 3 -5 3 -3 5 -3-5 -5-3 5-3z" fill="#f28c28" />
+    </>
+  ),
+  rewriteVideo: () => (
+    <>
+      <rect x="6" y="10" width="32" height="26" rx="5" fill={P} />
+      <path d="M18 17 l10 6 -10 6z" fill="#fff" />
+      <path d="M10 42 q4-5 8 0 t8 0 t8 0" stroke="#f28c28" strokeWidth="2.5" fill="none" strokeLinecap="round" />
+      <rect x="30" y="24" width="28" height="34" rx="6" fill="#fff" stroke={P} strokeWidth="1.5" />
+      <path d="M36 33 h16 M36 40 h12 M36 47 h16" stroke={P} strokeWidth="3" strokeLinecap="round" />
+    </>
+  ),
   tryon: () => (
     <>
       <rect x="6" y="6" width="52" height="52" rx="8" fill={SOFT} />

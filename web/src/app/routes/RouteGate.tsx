@@ -15,6 +15,8 @@ import { QrCodePage } from '../../features/qr-code/components/QrCodePage';
 import { BatchCopyBgPage } from '../../features/product-image/components/BatchCopyBgPage';
 import { ProductBgPage, ProductImagePage } from '../../features/product-image/components/ProductImagePage';
 import { RewriteBackgroundPage } from '../../features/rewrite-background/components/RewriteBackgroundPage';
+import { RewriteImagePage } from '../../features/text-rewrite/components/RewriteImagePage';
+import { RewriteVideoPage } from '../../features/text-rewrite/components/RewriteVideoPage';
 import { RewriteArticlePage } from '../../features/text-rewrite/components/RewriteArticlePage';
 import { RewriteTextPage } from '../../features/text-rewrite/components/RewriteTextPage';
 import { VideoPage } from '../../features/video/components/VideoPage';
@@ -53,6 +55,8 @@ const PAGES: Record<PageId, ComponentType> = {
   video: VideoPage,
   rewriteText: RewriteTextPage,
   rewriteArticle: RewriteArticlePage,
+  rewriteImage: RewriteImagePage,
+  rewriteVideo: RewriteVideoPage,
 };
 
 /**

@@ -48,7 +48,9 @@ export type PageId =
   | 'batchCopyBg'
   | 'video'
   | 'rewriteText'
-  | 'rewriteArticle';
+  | 'rewriteArticle'
+  | 'rewriteImage'
+  | 'rewriteVideo';
 
 export interface RouteDef {
   /** Path as react-router matches it (`:id` for parameters). */
@@ -130,8 +132,8 @@ export const ROUTES: readonly RouteDef[] = [
   // Rewrite and topic routes
   r('/rewrite-text', 'rewrite', 'route.rewrite-text.title', { page: 'rewriteText', ...BOTH }),
   r('/rewrite-article', 'rewrite', 'route.rewrite-article.title', { page: 'rewriteArticle', ...BOTH }),
-  r('/rewrite-image', 'rewrite', 'route.rewrite-image.title'),
-  r('/rewrite-video', 'rewrite', 'route.rewrite-video.title'),
+  r('/rewrite-image', 'rewrite', 'route.rewrite-image.title', { page: 'rewriteImage', ...BOTH }),
+  r('/rewrite-video', 'rewrite', 'route.rewrite-video.title', { page: 'rewriteVideo', ...BOTH }),
   r('/topic-generate', 'hot-creation', 'route.topic-generate.title'),
 
   // Marketing routes
