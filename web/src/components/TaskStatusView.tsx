@@ -41,6 +41,8 @@ interface TaskStatusViewProps {
 
 export interface TaskFailureText {
   headline?: string;
+  /** The headline says what the server's message says (in the page's language): leave the message out. */
+  replacesMessage?: boolean;
   detail?: ReactNode;
 }
 
@@ -113,7 +115,7 @@ export function TaskStatusView({ taskId, startedAt, text, showStatus = false, po
       {head}
       <div className="task-failure" data-testid="task-error" data-task-id={task.taskId} data-error-code={task.errorCode ?? undefined} role="alert">
         <strong>{headline}</strong>
-        {task.errorMsg && task.errorMsg !== headline && (
+        {task.errorMsg && task.errorMsg !== headline && !own?.replacesMessage && (
           <p className="muted" data-testid="task-error-detail">
             {task.errorMsg}
           </p>

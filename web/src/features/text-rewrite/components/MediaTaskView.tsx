@@ -21,6 +21,7 @@ export function MediaTaskView({ taskId, bizType, startedAt }: { taskId: string; 
     if (!key) return null;
     return {
       headline: t(key),
+      replacesMessage: true,
       detail: (
         <>
           <p className="muted" data-testid="task-error-hint">
