@@ -222,6 +222,12 @@ pub struct TaskDto {
     /// NEW and no live worker serves its pool: it waits until one starts
     /// (set by `GET /api/tasks/{id}`; false in lists).
     pub waiting_for_pool: bool,
+    /// What the worker read from the task's media before writing: the
+    /// text recognised in a note's pictures (HOT_PIC_REWRITE) or a video's
+    /// transcript (HOT_VIDEO_REWRITE). Set as soon as it is read, also on a
+    /// task that then fails.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source_text: Option<String>,
 }
 
 pub fn file_url(key: &str) -> String {
@@ -270,6 +276,7 @@ impl TaskDto {
             finished_at: t.finished_at,
             batch_id: t.batch_id.clone(),
             waiting_for_pool: false,
+            source_text: t.source_text.clone(),
         }
     }
 }

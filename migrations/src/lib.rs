@@ -18,6 +18,7 @@ mod m20261122_000013_waiting_order;
 mod m20261126_000014_refunds;
 mod m20261126_000016_upload_quota;
 mod m20261126_000017_api_keys;
+mod m20261127_000018_task_source_text;
 
 pub struct Migrator;
 
@@ -40,6 +41,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_000014_refunds::Migration),
             Box::new(m20261126_000016_upload_quota::Migration),
             Box::new(m20261126_000017_api_keys::Migration),
+            Box::new(m20261127_000018_task_source_text::Migration),
         ]
     }
 }

@@ -179,6 +179,18 @@ error_codes! {
     ArticleFetchTooMany = ("ARTICLE_FETCH_TOO_MANY", 3764, 429, "正在获取其他文章，请稍后再试", "Another article is being fetched; please try again in a moment"),
     CopyResultNotFound = ("COPY_RESULT_NOT_FOUND", 3765, 404, "该文案结果不存在", "That copy result does not exist"),
     CopyBadRating = ("COPY_BAD_RATING", 3766, 400, "评价内容不正确", "Invalid rating: like, dislike or null, with reasons only for a dislike"),
+    TopicRequired = ("TOPIC_REQUIRED", 3767, 400, "请输入创作主题（至少2个字）", "Please enter a topic (at least 2 characters)"),
+    TopicTooLong = ("TOPIC_TOO_LONG", 3768, 400, "主题最多100个字", "The topic must be at most 100 characters"),
+    // Picture and video rewrites (3770–3789).
+    MediaImagesRequired = ("MEDIA_IMAGES_REQUIRED", 3770, 400, "请上传笔记图片（1到9张）", "Please add the note's pictures (1 to 9)"),
+    MediaVideoRequired = ("MEDIA_VIDEO_REQUIRED", 3771, 400, "请上传视频", "Please add a video"),
+    OcrNoText = ("OCR_NO_TEXT", 3772, 422, "图片中未识别到文字，灵石已返还", "No text was found in the images; your coins have been returned"),
+    VideoNoSpeech = ("VIDEO_NO_SPEECH", 3773, 422, "视频中未识别到语音，灵石已返还", "No speech was found in the video; your coins have been returned"),
+    VideoUploadFormat = ("VIDEO_UPLOAD_FORMAT", 3774, 400, "请上传 MP4 或 MOV 格式的视频", "Please upload an MP4 or MOV video"),
+    VideoUploadTooLarge = ("VIDEO_UPLOAD_TOO_LARGE", 3775, 413, "视频不能超过50MB", "The video must be at most 50 MB"),
+    VideoUploadTooLong = ("VIDEO_UPLOAD_TOO_LONG", 3776, 400, "视频时长不能超过3分钟", "The video must be at most 3 minutes long"),
+    VideoUploadNoAudio = ("VIDEO_UPLOAD_NO_AUDIO", 3777, 400, "该视频没有声音，无法转写文案", "This video has no sound, so there is nothing to transcribe"),
+    InputVideoUnreadable = ("INPUT_VIDEO_UNREADABLE", 3778, 400, "视频无法读取，请重新上传", "The video cannot be read, please upload it again"),
     // Fleet administration (8000–8099).
     AdminOnly = ("ADMIN_ONLY", 8001, 403, "无权访问，仅限管理员", "Access denied: administrators only"),
     NodeNotFound = ("NODE_NOT_FOUND", 8002, 404, "节点不存在", "Worker node not found"),

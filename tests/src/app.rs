@@ -254,9 +254,15 @@ impl TestClient {
     }
 
     pub async fn upload(&self, file_name: &str, mime: &str, data: Vec<u8>) -> (u16, Value) {
+        self.upload_to("/api/uploads", file_name, mime, data).await
+    }
+
+    /// A multipart `file` upload to `path` (`/api/uploads?purpose=note`,
+    /// `/api/uploads/video`).
+    pub async fn upload_to(&self, path: &str, file_name: &str, mime: &str, data: Vec<u8>) -> (u16, Value) {
         let part = reqwest::multipart::Part::bytes(data).file_name(file_name.to_owned()).mime_str(mime).unwrap();
         let form = reqwest::multipart::Form::new().part("file", part);
-        Self::send(self.req(reqwest::Method::POST, "/api/uploads").multipart(form)).await
+        Self::send(self.req(reqwest::Method::POST, path).multipart(form)).await
     }
 
     /// Registers a fresh random phone account through the real code flow

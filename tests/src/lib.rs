@@ -9,6 +9,7 @@ pub mod database;
 pub mod event_stream;
 pub mod fixtures;
 pub mod images;
+pub mod media_files;
 pub mod openai_double;
 pub mod photo_files;
 pub mod python;

@@ -110,9 +110,9 @@ test('rewrite image: images are taken up to imagesMax, a thumbnail each, and one
   await expect(page.getByTestId('note-image')).toHaveCount(max - 1);
   await expect(page.getByTestId('note-image-add')).toBeVisible();
 
-  // A file the image pages refuse is refused here too, before any upload.
+  // A broken file is refused before any upload.
   await page.getByTestId('file-input').setInputFiles({ name: 'tiny.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]) });
-  await expect(page.getByTestId('note-images-error')).toContainText('500KB');
+  await expect(page.getByTestId('note-images-error')).toContainText('图片已损坏');
   await expect(page.getByTestId('note-image')).toHaveCount(max - 1);
   expect(posted).toBe(0);
 });

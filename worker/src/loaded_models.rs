@@ -21,6 +21,10 @@ pub struct LoadedModels {
     style: Option<Arc<pixmart_models::style::StyleTransferSession>>,
     /// The text provider (a local LLM or an OpenAI-compatible endpoint).
     text: Option<Arc<crate::text::TextEngine>>,
+    /// Text in pictures (图片改写).
+    ocr: Option<Arc<pixmart_models::ocr::OcrEngine>>,
+    /// Speech to text (视频改写).
+    whisper: Option<Arc<pixmart_models::speech::Whisper>>,
     /// Why each known model is not loaded, for the log and the node record.
     pub missing: Vec<String>,
 }
@@ -37,6 +41,7 @@ impl LoadedModels {
         let diffusion = crate::diffusion_loader::load_diffusion(&settings.dir, registry, policy, &mut missing);
         let mut loaded = LoadedModels { diffusion, missing, ..LoadedModels::default() };
         loaded.use_ffmpeg(settings.ffmpeg.clone());
+        loaded.load_whisper(settings);
         let Some(dylib) = settings.ort_dylib_path.as_deref() else {
             loaded
                 .missing
@@ -72,6 +77,7 @@ impl LoadedModels {
         if settings.warm_up {
             loaded.warm_up_cutout();
         }
+        loaded.load_ocr(settings);
         match pixmart_models::style::StyleTransferSession::load(&settings.dir, settings.intra_threads) {
             Ok(session) => {
                 tracing::info!(model = "style-arbitrary", "model loaded");
@@ -118,6 +124,53 @@ impl LoadedModels {
 
     pub fn text(&self) -> Option<Arc<crate::text::TextEngine>> {
         self.text.clone()
+    }
+
+    pub fn ocr(&self) -> Option<Arc<pixmart_models::ocr::OcrEngine>> {
+        self.ocr.clone()
+    }
+
+    pub fn whisper(&self) -> Option<Arc<pixmart_models::speech::Whisper>> {
+        self.whisper.clone()
+    }
+
+    /// PP-OCR's detector and recogniser (ONNX): needs the runtime.
+    fn load_ocr(&mut self, settings: &ModelSettings) {
+        let paths = pixmart_models::ocr::OcrPaths::in_models_dir(&settings.dir);
+        if !paths.det.is_file() || !paths.rec.is_file() {
+            self.missing.push("ocr: PP-OCR files are missing (run scripts/fetch-models)".into());
+            return;
+        }
+        match pixmart_models::ocr::OcrEngine::load(&paths, settings.intra_threads.max(1)) {
+            Ok(engine) => {
+                tracing::info!(model = "ppocr", "model loaded");
+                self.ocr = Some(Arc::new(engine));
+            }
+            Err(e) => {
+                tracing::warn!(model = "ppocr", reason = %e, "model not loaded");
+                self.missing.push(format!("ocr: {e}"));
+            }
+        }
+    }
+
+    /// Whisper on candle: loads whether or not ONNX Runtime is present.
+    fn load_whisper(&mut self, settings: &ModelSettings) {
+        let dir = settings.dir.join(pixmart_models::speech::WHISPER_DIR);
+        if !dir.join("model.safetensors").is_file() {
+            self.missing.push("whisper: the Whisper base files are missing (run scripts/fetch-models)".into());
+            return;
+        }
+        let started = std::time::Instant::now();
+        match pixmart_models::speech::Whisper::load(&dir) {
+            Ok(whisper) => {
+                tracing::info!(model = "whisper-base", secs = started.elapsed().as_secs_f32(), "model loaded");
+                self.whisper = Some(Arc::new(whisper));
+            }
+            Err(e) => {
+                tracing::warn!(model = "whisper-base", reason = %e, "model not loaded");
+                self.missing.push(format!("whisper: {e}"));
+            }
+        }
     }
 
     /// The style-transfer networks, when loaded (background replication's

@@ -87,5 +87,6 @@ async fn run_spec(ctx: &WorkerContext, task_id: TaskId, spec: &TaskSpec) -> Resu
         TaskSpec::ProductImage(p) => pipelines::product_image::run(ctx, task_id, p).await,
         TaskSpec::BackgroundReproduce(b) => pipelines::background_reproduce::run(ctx, task_id, b).await,
         TaskSpec::Copy(c) => pipelines::copywriting::run(ctx, task_id, c).await,
+        TaskSpec::MediaCopy(m) => pipelines::media_copy::run(ctx, task_id, m).await,
     }
 }

@@ -58,6 +58,9 @@ const SESSION_MODELS: [(&str, CutoutModel); 3] =
 
 /// The registry's id of the video encoder program.
 const FFMPEG_ID: &str = "ffmpeg";
+/// The registry's ids of the OCR and speech models (models/registry.toml).
+const OCR_ID: &str = "ppocr-v6";
+const WHISPER_ID: &str = "whisper-base";
 
 /// The registry id a text provider counts as.
 fn text_registry_id(engine: &crate::text::TextEngine) -> &str {
@@ -91,6 +94,17 @@ pub fn assess(registry: &Registry, settings: &ModelSettings, loaded: &LoadedMode
             let why = loaded.missing.iter().find(|m| m.contains("ONNX Runtime")).cloned();
             reasons
                 .insert(id.to_owned(), why.unwrap_or_else(|| "present but failed to load (see the worker log)".into()));
+        }
+    }
+    // OCR and Whisper are sessions too: present but not loaded does not count.
+    for (id, is_loaded, what) in [
+        (OCR_ID, loaded.ocr().is_some(), "ocr:"),
+        (WHISPER_ID, loaded.whisper().is_some(), "whisper:"),
+    ] {
+        if loaded_ids.contains(id) && !is_loaded {
+            loaded_ids.remove(id);
+            let why = loaded.missing.iter().find(|m| m.starts_with(what)).cloned();
+            reasons.insert(id.to_owned(), why.unwrap_or_else(|| "present but failed to load (see the worker log)".into()));
         }
     }
     if loaded_ids.contains(FFMPEG_ID) && loaded.ffmpeg().is_none() {

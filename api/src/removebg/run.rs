@@ -45,7 +45,8 @@ pub async fn store_image(state: &AppState, user: UserId, data: Vec<u8>) -> Resul
     let facts = rules.inspect(&data)?;
     // Full decode proves the body is a whole image, bounded in memory.
     let data = web::block(move || rules.decode(&data, &facts).map(|_| data)).await.map_err(ApiError::internal)??;
-    Ok(crate::routes::uploads::store_upload(state, user, &data, &facts).await?)
+    let format = pixmart_shared::domain::UploadFormat::Image(facts.format);
+    Ok(crate::routes::uploads::store_upload(state, user, &data, format, facts.width, facts.height).await?)
 }
 
 /// Charges and runs a cutout of `upload`, and waits for it.

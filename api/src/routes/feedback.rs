@@ -13,7 +13,7 @@ use pixmart_shared::domain::feedback::{
     inspect_feedback_image, FeedbackForm, FeedbackRequest, FEEDBACK_IMAGE_MAX_BYTES,
 };
 use pixmart_shared::domain::task_spec::upload_url;
-use pixmart_shared::domain::UploadId;
+use pixmart_shared::domain::{UploadFormat, UploadId};
 use pixmart_shared::storage::upload_key;
 use pixmart_shared::{ErrorCode, Lang};
 
@@ -58,7 +58,7 @@ pub async fn upload(state: web::Data<AppState>, me: AuthUser, payload: Multipart
         id,
         owner: me.id,
         storage_key: key.clone(),
-        format: facts.format,
+        format: UploadFormat::Image(facts.format),
         width: facts.width,
         height: facts.height,
         size_bytes: facts.bytes,

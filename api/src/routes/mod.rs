@@ -92,6 +92,7 @@ pub fn api_scope() -> Scope<
         .service(api_keys::create)
         .service(api_keys::list)
         .service(api_keys::revoke)
+        .service(uploads::upload_video)
         .service(uploads::upload)
         .service(backgrounds::list)
         .service(backgrounds::preview)

@@ -6,7 +6,7 @@ use futures::TryStreamExt;
 use pixmart_shared::db::store::membership;
 use pixmart_shared::db::store::uploads::{self as upload_store, UploadRecord};
 use pixmart_shared::domain::task_spec::upload_url;
-use pixmart_shared::domain::{ImageFacts, UploadId, UploadRules, UserId};
+use pixmart_shared::domain::{UploadFormat, UploadId, UploadRules, UserId, VideoRules};
 use pixmart_shared::storage::upload_key;
 use pixmart_shared::ErrorCode;
 
@@ -16,8 +16,6 @@ use crate::error::{ApiError, ApiResult};
 use crate::limits::Held;
 use crate::AppState;
 
-/// `POST /api/uploads`, multipart field `file`: validated per the original app's
-/// rules, then stored. Nothing is stored for a rejected file.
 /// The stored upload: its address and its displayed (EXIF-oriented) size.
 #[derive(Debug, serde::Serialize, utoipa::ToSchema)]
 pub struct UploadedDto {
@@ -26,15 +24,47 @@ pub struct UploadedDto {
     height: u32,
 }
 
+/// What an image is uploaded for; each purpose has its own rules.
+#[derive(Debug, Clone, Copy, Default, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum UploadPurpose {
+    /// A product photo for the image pages: the original app's rules
+    /// (500 KB to 10 MB, ratio 0.5 to 2, at least 256 px a side).
+    #[default]
+    Product,
+    /// A note's picture for 图片改写: screenshots and long images, read
+    /// for their text (any size up to 10 MB, ratio 1:10 to 10:1).
+    Note,
+}
+
+#[derive(Debug, serde::Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct UploadQuery {
+    /// `product` (default) or `note`.
+    #[serde(default)]
+    purpose: UploadPurpose,
+}
+
+/// `POST /api/uploads`, multipart field `file`: validated per the rules of
+/// its purpose, then stored. Nothing is stored for a rejected file.
 #[utoipa::path(
     tag = "uploads",
+    params(UploadQuery),
     request_body(content = crate::openapi::FileUpload, content_type = "multipart/form-data"),
     responses((status = 200, description = "The stored image (EXIF-oriented size).", body = Envelope<UploadedDto>)),
     security(("bearer" = []))
 )]
 #[post("/uploads")]
-pub async fn upload(state: web::Data<AppState>, me: AuthUser, payload: Multipart) -> ApiResult<HttpResponse> {
-    let rules = UploadRules::SPEC;
+pub async fn upload(
+    state: web::Data<AppState>,
+    me: AuthUser,
+    query: web::Query<UploadQuery>,
+    payload: Multipart,
+) -> ApiResult<HttpResponse> {
+    let rules = match query.purpose {
+        UploadPurpose::Product => UploadRules::SPEC,
+        UploadPurpose::Note => UploadRules::NOTE,
+    };
     let budget = UploadBudget::take(&state, me).await?;
     let data = read_file_field_within(payload, rules.max_bytes, budget.room).await?;
     let facts = rules.inspect(&data)?;
@@ -43,17 +73,61 @@ pub async fn upload(state: web::Data<AppState>, me: AuthUser, payload: Multipart
     let data = web::block(move || rules.decode(&data, &facts).map(|_| data)).await.map_err(ApiError::internal)??;
     budget.recheck(&state, me, facts.bytes).await?;
 
-    let id = store_upload(&state, me.id, &data, &facts).await?;
+    let id = store_upload(&state, me.id, &data, UploadFormat::Image(facts.format), facts.width, facts.height).await?;
     Ok(envelope::ok(UploadedDto { urls: vec![upload_url(id)], width: facts.width, height: facts.height }))
 }
 
-/// Stores an image already validated into `facts` as an upload of `owner`:
-/// the file, then its row (the file is removed again if the row fails).
+/// The stored video: its address, length and picture size.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UploadedVideoDto {
+    urls: Vec<String>,
+    duration_ms: u64,
+    width: u32,
+    height: u32,
+}
+
+/// `POST /api/uploads/video`, multipart field `file`: an MP4 or QuickTime
+/// video with sound (视频改写's input), at most 50 MB and 3 minutes.
+#[utoipa::path(
+    tag = "uploads",
+    request_body(content = crate::openapi::FileUpload, content_type = "multipart/form-data"),
+    responses((status = 200, description = "The stored video.", body = Envelope<UploadedVideoDto>)),
+    security(("bearer" = []))
+)]
+#[post("/uploads/video")]
+pub async fn upload_video(state: web::Data<AppState>, me: AuthUser, payload: Multipart) -> ApiResult<HttpResponse> {
+    let rules = VideoRules::SPEC;
+    let budget = UploadBudget::take(&state, me).await?;
+    let data = read_file_field_within(payload, rules.max_bytes, budget.room).await.map_err(|e| {
+        if e.code == ErrorCode::UploadBadSize {
+            ApiError::new(ErrorCode::VideoUploadTooLarge)
+        } else {
+            e
+        }
+    })?;
+    let (data, facts) = web::block(move || rules.inspect(&data).map(|facts| (data, facts)))
+        .await
+        .map_err(ApiError::internal)??;
+    budget.recheck(&state, me, facts.bytes).await?;
+    let id = store_upload(&state, me.id, &data, UploadFormat::Video(facts.container), facts.width, facts.height).await?;
+    Ok(envelope::ok(UploadedVideoDto {
+        urls: vec![upload_url(id)],
+        duration_ms: facts.duration_ms,
+        width: facts.width,
+        height: facts.height,
+    }))
+}
+
+/// Stores an upload already validated as `format` for `owner`: the file,
+/// then its row (the file is removed again if the row fails).
 pub(crate) async fn store_upload(
     state: &AppState,
     owner: UserId,
     data: &[u8],
-    facts: &ImageFacts,
+    format: UploadFormat,
+    width: u32,
+    height: u32,
 ) -> ApiResult<UploadId> {
     let id = UploadId::new();
     let key = upload_key(id);
@@ -62,10 +136,10 @@ pub(crate) async fn store_upload(
         id,
         owner,
         storage_key: key.clone(),
-        format: facts.format,
-        width: facts.width,
-        height: facts.height,
-        size_bytes: facts.bytes,
+        format,
+        width,
+        height,
+        size_bytes: data.len() as u64,
         created_at: Utc::now(),
     };
     if let Err(e) = upload_store::insert_upload(&state.db, &record).await {

@@ -15,7 +15,7 @@ pub mod prompt;
 pub mod rating;
 pub mod rules;
 pub mod style;
-mod text;
+pub mod text;
 
 pub use copy::{MarketingCopy, Section, Shot};
 pub use language::CopyLanguage;

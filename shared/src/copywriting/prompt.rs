@@ -13,13 +13,22 @@ pub enum Brief<'a> {
     Article { source: &'a str },
     /// Write about a topic (主题创作).
     Topic { topic: &'a str },
+    /// Write from the text read in a note's pictures (图片改写); OCR text
+    /// may hold misread characters and stray labels.
+    Pictures { source: &'a str },
+    /// Write a new short-video script from a video's transcript (视频改写);
+    /// a transcript may mishear words.
+    Transcript { source: &'a str },
 }
 
 impl Brief<'_> {
     /// The text answers must not copy (empty for a topic).
     pub fn source(&self) -> &str {
         match self {
-            Brief::Rewrite { source } | Brief::Article { source } => source,
+            Brief::Rewrite { source }
+            | Brief::Article { source }
+            | Brief::Pictures { source }
+            | Brief::Transcript { source } => source,
             Brief::Topic { .. } => "",
         }
     }
@@ -117,6 +126,12 @@ pub fn build(brief: Brief<'_>, platform: Platform, style: CopyStyle, language: C
             "下面是一篇爆款文章。借鉴它的选题、结构和吸引人的地方，为{name}写一篇新的内容，不要照抄原句。\n\n文章：\n{source}"
         ),
         (Brief::Topic { topic }, true) => format!("围绕这个主题为{name}写一篇内容：{topic}"),
+        (Brief::Pictures { source }, true) => format!(
+            "下面是从一篇笔记的图片里识别出的文字（可能有错字和无关的字）。读懂它介绍的商品和卖点，为{name}写一篇新的内容，不要照抄原句，看不懂的字不要写进去。\n\n图片文字：\n{source}"
+        ),
+        (Brief::Transcript { source }, true) => format!(
+            "下面是一条短视频的口播转写（可能有听错的字）。读懂它讲的商品和卖点，写一条新的短视频脚本，不要照抄原句。\n\n视频转写：\n{source}"
+        ),
         (Brief::Rewrite { source }, false) => format!(
             "Rewrite the copy below as new {name} content. Keep the product facts (name, specs, price, selling points), say it differently, do not copy its sentences.\n\nOriginal:\n{source}"
         ),
@@ -124,6 +139,12 @@ pub fn build(brief: Brief<'_>, platform: Platform, style: CopyStyle, language: C
             "Below is a popular article. Borrow its topic, structure and hooks to write new {name} content; do not copy its sentences.\n\nArticle:\n{source}"
         ),
         (Brief::Topic { topic }, false) => format!("Write {name} content on this topic: {topic}"),
+        (Brief::Pictures { source }, false) => format!(
+            "Below is the text read from a note's pictures (it may hold misread words and stray labels). Work out the product and its selling points and write new {name} content; do not copy its sentences, and leave out what you cannot make sense of.\n\nText in the pictures:\n{source}"
+        ),
+        (Brief::Transcript { source }, false) => format!(
+            "Below is the transcript of a short video's speech (it may mishear words). Work out the product and its selling points and write a new short-video script; do not copy its sentences.\n\nTranscript:\n{source}"
+        ),
     };
     let mut instructions: Vec<&'static str> = f.echoes.to_vec();
     instructions.extend(if zh {

@@ -62,6 +62,15 @@ task_types! {
     /// 爆文改写: new content from a popular article; priced like a picture
     /// or video rewrite's result (10), which reads about as much.
     ArticleRewrite = "HOT_ARTICLE_REWRITE", Text, PriceRule::PerResult { lingshi: 10 };
+    /// 主题创作: an article on a topic for a platform. The original app
+    /// names no price; it writes as much as an article rewrite (10).
+    TopicArticle = "THEME_ARTICLE_GEN", Text, PriceRule::PerResult { lingshi: 10 };
+    /// 图片改写: a note's pictures read (OCR), new copy written from their
+    /// text. The spec's price: 10 per result.
+    PicRewrite = "HOT_PIC_REWRITE", Text, PriceRule::PerResult { lingshi: 10 };
+    /// 视频改写: a short video's speech transcribed, a new short-video
+    /// script written from it. The spec's price: 10 per script.
+    VideoRewrite = "HOT_VIDEO_REWRITE", Text, PriceRule::PerResult { lingshi: 10 };
 }
 
 /// On the wire: the type's name (`bizType`), one of [`BizType::ALL`].

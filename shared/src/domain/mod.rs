@@ -22,6 +22,7 @@ pub mod tenant;
 pub mod text_field;
 pub mod tier;
 pub mod upload;
+pub mod video_upload;
 pub mod verify_code;
 
 pub use account::{Account, Email, Password, Phone};
@@ -39,4 +40,5 @@ pub use task_spec::{QrCodeArtSpec, QrShape};
 pub use task_status::TaskStatus;
 pub use tier::{Speed, Tier};
 pub use upload::{ImageFacts, ImageFormat, UploadRules};
+pub use video_upload::{UploadFormat, VideoContainer, VideoFacts, VideoRules};
 pub use verify_code::{Channel, CodeHasher, InviteCode, VerifyCode};

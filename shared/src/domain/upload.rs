@@ -87,6 +87,19 @@ impl UploadRules {
         max_decode_alloc: 512 * 1024 * 1024,
     };
 
+    /// A note's picture for 图片改写 (read for its text, never composed):
+    /// screenshots and long images of any file size, within what a worker
+    /// decodes.
+    pub const NOTE: UploadRules = UploadRules {
+        min_bytes: 1,
+        max_bytes: UploadRules::SPEC.max_bytes,
+        min_ratio: 0.1,
+        max_ratio: 10.0,
+        min_side: 64,
+        max_side: UploadRules::SPEC.max_side,
+        max_decode_alloc: UploadRules::SPEC.max_decode_alloc,
+    };
+
     /// The remove.bg-compatible API's limits: what remove.bg accepts (any
     /// aspect ratio, small images, files up to 22 MB), within what a worker
     /// decodes (`SPEC`'s largest side and allocation ceiling).

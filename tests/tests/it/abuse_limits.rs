@@ -14,7 +14,7 @@ use pixmart_shared::db::store::dispatch as dispatch_store;
 use pixmart_shared::db::store::tasks::{self as task_store, NewTask};
 use pixmart_shared::db::store::uploads::{self as upload_store, UploadRecord};
 use pixmart_shared::domain::task_spec::{parse_upload_url, upload_url};
-use pixmart_shared::domain::{BizType, ImageFormat, Lingshi, ResultKind, TaskId, UploadId};
+use pixmart_shared::domain::{BizType, ImageFormat, Lingshi, ResultKind, TaskId, UploadFormat, UploadId};
 use pixmart_shared::jobs::QueueKey;
 use pixmart_tests::fixtures::{cutout_image, finished_cutout, waiting_task};
 use pixmart_tests::images::{noise_png, product_photo};
@@ -272,7 +272,7 @@ async fn upload_quota_by_tier() {
             id,
             owner: user,
             storage_key: format!("uploads/{id}.png"),
-            format: ImageFormat::Png,
+            format: UploadFormat::Image(ImageFormat::Png),
             width: 1000,
             height: 1000,
             size_bytes: 200 * 1024 * 1024 - 100 * 1024,

@@ -15,6 +15,7 @@ mod code_senders;
 mod colour_and_orientation;
 mod concurrent_submissions;
 mod copywriting;
+mod media_rewrite;
 mod cutout_editor;
 mod cutout_end_to_end;
 mod downloads;

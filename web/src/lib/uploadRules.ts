@@ -24,6 +24,30 @@ export const UPLOAD_LIMITS = {
   accept: 'image/png,image/jpeg,image/webp',
 } as const;
 
+/** The limits one kind of upload is checked against (the shape of UPLOAD_LIMITS). */
+export interface UploadLimits {
+  minBytes: number;
+  maxBytes: number;
+  minRatio: number;
+  maxRatio: number;
+  minSide: number;
+  maxSide: number;
+}
+
+/**
+ * A note's pictures for 图片改写 (`POST /api/uploads?purpose=note`, the
+ * server's `UploadRules::NOTE`): screenshots and long images are read for
+ * their text, so no size floor, any ratio from 1:10 to 10:1.
+ */
+export const NOTE_UPLOAD_LIMITS: UploadLimits = {
+  minBytes: 1,
+  maxBytes: UPLOAD_LIMITS.maxBytes,
+  minRatio: 0.1,
+  maxRatio: 10,
+  minSide: 64,
+  maxSide: UPLOAD_LIMITS.maxSide,
+};
+
 export const UPLOAD_MESSAGES = {
   'upload.badFormat': { zh: '请选择正确的格式', en: 'Please select the correct format' },
   // A merchant whose photo is refused for being small needs to know the
@@ -47,6 +71,14 @@ export const UPLOAD_MESSAGES = {
   'upload.tooManyPixels': {
     zh: `图片分辨率不能大于 ${UPLOAD_LIMITS.maxSide}*${UPLOAD_LIMITS.maxSide}`,
     en: `Image resolution cannot exceed ${UPLOAD_LIMITS.maxSide}*${UPLOAD_LIMITS.maxSide}`,
+  },
+  'upload.noteLowResolution': {
+    zh: `图片分辨率不能小于 ${NOTE_UPLOAD_LIMITS.minSide}*${NOTE_UPLOAD_LIMITS.minSide}`,
+    en: `Image resolution cannot be below ${NOTE_UPLOAD_LIMITS.minSide}*${NOTE_UPLOAD_LIMITS.minSide}`,
+  },
+  'upload.noteBadRatio': {
+    zh: '图片宽高比需在1:10到10:1之间',
+    en: 'Image aspect ratio must be between 1:10 and 10:1',
   },
   'upload.corrupt': {
     zh: '图片已损坏，无法读取',
@@ -80,19 +112,20 @@ export function sniffImageFormat(head: Uint8Array): ImageFormat | null {
 }
 
 /** Format and size: what can be checked without decoding. */
-export function checkFileBasics(format: ImageFormat | null, bytes: number): UploadMessageKey | null {
+export function checkFileBasics(format: ImageFormat | null, bytes: number, limits: UploadLimits = UPLOAD_LIMITS): UploadMessageKey | null {
   if (format === null) return 'upload.badFormat';
-  if (bytes < UPLOAD_LIMITS.minBytes) return 'upload.tooSmall';
-  if (bytes > UPLOAD_LIMITS.maxBytes) return 'upload.tooLarge';
+  if (bytes < limits.minBytes) return 'upload.tooSmall';
+  if (bytes > limits.maxBytes) return 'upload.tooLarge';
   return null;
 }
 
 /** Dimensions: maximum side, minimum resolution, aspect ratio. */
-export function checkDimensions(width: number, height: number): UploadMessageKey | null {
-  if (width > UPLOAD_LIMITS.maxSide || height > UPLOAD_LIMITS.maxSide) return 'upload.tooManyPixels';
-  if (width < UPLOAD_LIMITS.minSide || height < UPLOAD_LIMITS.minSide) return 'upload.lowResolution';
+export function checkDimensions(width: number, height: number, limits: UploadLimits = UPLOAD_LIMITS): UploadMessageKey | null {
+  const note = limits === NOTE_UPLOAD_LIMITS;
+  if (width > limits.maxSide || height > limits.maxSide) return 'upload.tooManyPixels';
+  if (width < limits.minSide || height < limits.minSide) return note ? 'upload.noteLowResolution' : 'upload.lowResolution';
   const ratio = width / height;
-  if (ratio < UPLOAD_LIMITS.minRatio || ratio > UPLOAD_LIMITS.maxRatio) return 'upload.badRatio';
+  if (ratio < limits.minRatio || ratio > limits.maxRatio) return note ? 'upload.noteBadRatio' : 'upload.badRatio';
   return null;
 }
 
@@ -136,8 +169,9 @@ async function readHead(file: Blob): Promise<Uint8Array> {
 export async function validateImageFile(
   file: Blob,
   readSize: (file: Blob) => Promise<ImageSize> = readImageSize,
+  limits: UploadLimits = UPLOAD_LIMITS,
 ): Promise<UploadMessageKey | null> {
-  const basics = checkFileBasics(sniffImageFormat(await readHead(file)), file.size);
+  const basics = checkFileBasics(sniffImageFormat(await readHead(file)), file.size, limits);
   if (basics) return basics;
   let size: ImageSize;
   try {
@@ -145,5 +179,5 @@ export async function validateImageFile(
   } catch {
     return 'upload.corrupt';
   }
-  return checkDimensions(size.width, size.height);
+  return checkDimensions(size.width, size.height, limits);
 }

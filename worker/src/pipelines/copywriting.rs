@@ -1,4 +1,5 @@
-//! TEXT_REWRITE and HOT_ARTICLE_REWRITE: marketing copy for a platform,
+//! TEXT_REWRITE and HOT_ARTICLE_REWRITE (and the writing half of the
+//! picture and video rewrites, `media_copy`): marketing copy for a platform,
 //! written by the node's text provider (`crate::text`) and published while
 //! it is written.
 //!
@@ -15,7 +16,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use pixmart_shared::copywriting::prompt::{self, Brief, Prompt};
-use pixmart_shared::copywriting::RuleContext;
+use pixmart_shared::copywriting::{CopyLanguage, CopyStyle, Platform, RuleContext};
 use pixmart_shared::domain::task_spec::{CopyKind, CopySpec};
 use pixmart_shared::domain::{ResultKind, TaskId, TaskResult};
 use pixmart_shared::storage::result_key;
@@ -33,29 +34,73 @@ const PUBLISH_EVERY: Duration = Duration::from_millis(100);
 const PROGRESS_EVERY: Duration = Duration::from_millis(1000);
 
 pub async fn run(ctx: &WorkerContext, task_id: TaskId, spec: &CopySpec) -> Result<Vec<TaskResult>, JobFailure> {
+    let brief = match spec.kind {
+        CopyKind::TextRewrite => Brief::Rewrite { source: &spec.source },
+        CopyKind::ArticleRewrite => Brief::Article { source: &spec.source },
+        CopyKind::Topic => Brief::Topic { topic: &spec.source },
+    };
+    let order = CopyOrder { brief, platform: spec.platform, style: spec.style, language: spec.language, count: spec.gen_num };
+    write_results(ctx, task_id, &order, Progress::WHOLE).await
+}
+
+/// What a text task asks to be written.
+pub struct CopyOrder<'a> {
+    pub brief: Brief<'a>,
+    pub platform: Platform,
+    pub style: CopyStyle,
+    pub language: CopyLanguage,
+    /// Answers to write.
+    pub count: u8,
+}
+
+/// The share of a task's progress bar the writing fills (a picture or
+/// video rewrite reads its media first).
+#[derive(Debug, Clone, Copy)]
+pub struct Progress {
+    pub from: f64,
+    pub to: f64,
+}
+
+impl Progress {
+    pub const WHOLE: Progress = Progress { from: 5.0, to: 95.0 };
+}
+
+/// Writes `order.count` answers, each published while it is written, and
+/// stores them as the task's text results.
+pub async fn write_results(
+    ctx: &WorkerContext,
+    task_id: TaskId,
+    order: &CopyOrder<'_>,
+    progress: Progress,
+) -> Result<Vec<TaskResult>, JobFailure> {
     let engine = ctx
         .models
         .text()
         .ok_or_else(|| JobFailure::abort(ErrorCode::GenerationFailed, "no text provider is loaded on this worker"))?;
-    let brief = match spec.kind {
-        CopyKind::TextRewrite => Brief::Rewrite { source: &spec.source },
-        CopyKind::ArticleRewrite => Brief::Article { source: &spec.source },
-    };
-    let prompt = prompt::build(brief, spec.platform, spec.style, spec.language);
+    let prompt = prompt::build(order.brief, order.platform, order.style, order.language);
     let rules = RuleContext {
-        platform: spec.platform,
-        language: spec.language,
-        source: brief.source(),
+        platform: order.platform,
+        language: order.language,
+        source: order.brief.source(),
         instructions: &prompt.instructions,
     };
-    let mut results = Vec::with_capacity(usize::from(spec.gen_num));
-    for index in 0..spec.gen_num {
-        let copy = write_one(ctx, task_id, &engine, &prompt, &rules, index, spec.gen_num).await?;
+    let mut results = Vec::with_capacity(usize::from(order.count));
+    for index in 0..order.count {
+        let slot = Slot { index, count: order.count, progress };
+        let copy = write_one(ctx, task_id, &engine, &prompt, &rules, slot).await?;
         let key = result_key(task_id, &format!("copy-{}.txt", index + 1));
-        ctx.blobs.put(&key, copy.to_plain_text(spec.language.is_chinese()).as_bytes()).await?;
+        ctx.blobs.put(&key, copy.to_plain_text(order.language.is_chinese()).as_bytes()).await?;
         results.push(TaskResult { key, kind: ResultKind::Text, width: 0, height: 0, copy: Some(copy), rating: None });
     }
     Ok(results)
+}
+
+/// Which answer of how many, within which share of the progress bar.
+#[derive(Debug, Clone, Copy)]
+struct Slot {
+    index: u8,
+    count: u8,
+    progress: Progress,
 }
 
 async fn write_one(
@@ -64,9 +109,9 @@ async fn write_one(
     engine: &crate::text::TextEngine,
     prompt: &Prompt,
     rules: &RuleContext<'_>,
-    index: u8,
-    count: u8,
+    slot: Slot,
 ) -> Result<pixmart_shared::copywriting::MarketingCopy, JobFailure> {
+    let Slot { index, count, progress: span } = slot;
     let stop = Arc::new(AtomicBool::new(false));
     let pieces = AtomicUsize::new(0);
     let (live_tx, mut live_rx) = watch::channel((0u8, String::new()));
@@ -88,7 +133,8 @@ async fn write_one(
         loop {
             tick.tick().await;
             let within = (pieces.load(Ordering::Relaxed) as f64 / prompt.max_tokens.max(1) as f64).min(0.95);
-            let progress = (5.0 + 90.0 * (f64::from(index) + within) / f64::from(count.max(1))).floor() as u8;
+            let done = (f64::from(index) + within) / f64::from(count.max(1));
+            let progress = (span.from + (span.to - span.from) * done).floor() as u8;
             match ctx.set_progress(task_id, progress).await {
                 // Stopped by its owner (already refunded) or the lease was lost.
                 Ok(false) => stop.store(true, Ordering::Relaxed),

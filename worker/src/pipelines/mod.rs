@@ -7,6 +7,7 @@ pub mod copywriting;
 pub mod cutout;
 pub mod diffusion;
 pub mod inputs;
+pub mod media_copy;
 pub mod product_image;
 pub mod qr_code_art;
 pub mod video;

@@ -32,6 +32,8 @@ pub struct Model {
     /// tenant (`t:<id>`) or, without one, the user (`u:<id>`).
     pub share_key: String,
     pub batch_id: Option<String>,
+    #[sea_orm(column_type = "Text", nullable)]
+    pub source_text: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

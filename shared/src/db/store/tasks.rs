@@ -35,6 +35,8 @@ pub struct TaskRecord {
     pub lane: String,
     pub worker_id: Option<String>,
     pub batch_id: Option<String>,
+    /// What the worker read from the task's media (OCR text, transcript).
+    pub source_text: Option<String>,
     /// Its job is in Redis (or was, before a worker claimed it).
     pub dispatched: bool,
     pub created_at: DateTime<Utc>,
@@ -65,6 +67,7 @@ impl TryFrom<tasks::Model> for TaskRecord {
             lane: m.lane.clone(),
             worker_id: m.worker_id.clone(),
             batch_id: m.batch_id.clone(),
+            source_text: m.source_text.clone(),
             dispatched: m.dispatched_at.is_some(),
             created_at: m.created_at,
             started_at: m.started_at,
@@ -185,6 +188,7 @@ pub(crate) async fn insert_task(
         dispatched_at: Set(None),
         share_key: Set(new.share_key),
         batch_id: Set(batch_id),
+        source_text: Set(None),
     }
     .insert(txn)
     .await?)
@@ -308,6 +312,23 @@ pub async fn set_progress(
         // A worker reporting progress is alive: its lease runs on (a long
         // answer or denoising run may outlast the lease taken at claim).
         .col_expr(tasks::Column::LeaseUntil, Expr::value(lease_until))
+        .filter(running_by(id, worker_id))
+        .exec(db)
+        .await?;
+    Ok(res.rows_affected == 1)
+}
+
+/// Records what the worker read from the task's media, only while this
+/// worker holds the task.
+pub async fn set_source_text(
+    db: &impl ConnectionTrait,
+    id: TaskId,
+    worker_id: &str,
+    text: &str,
+) -> Result<bool, StoreError> {
+    let res = tasks::Entity::update_many()
+        .col_expr(tasks::Column::SourceText, Expr::value(text.to_owned()))
+        .col_expr(tasks::Column::UpdatedAt, Expr::value(Utc::now()))
         .filter(running_by(id, worker_id))
         .exec(db)
         .await?;

@@ -6,14 +6,14 @@ use sea_orm::{
 
 use crate::db::entities::uploads;
 use crate::db::StoreError;
-use crate::domain::{ImageFormat, UploadId, UserId};
+use crate::domain::{UploadFormat, UploadId, UserId};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UploadRecord {
     pub id: UploadId,
     pub owner: UserId,
     pub storage_key: String,
-    pub format: ImageFormat,
+    pub format: UploadFormat,
     pub width: u32,
     pub height: u32,
     pub size_bytes: u64,
@@ -28,7 +28,7 @@ impl TryFrom<uploads::Model> for UploadRecord {
             id: m.id.parse().map_err(|_| bad("id"))?,
             owner: UserId(m.owner_id),
             storage_key: m.storage_key.clone(),
-            format: ImageFormat::parse_mime(&m.content_type).ok_or_else(|| bad("content_type"))?,
+            format: UploadFormat::parse_mime(&m.content_type).ok_or_else(|| bad("content_type"))?,
             width: u32::try_from(m.width).map_err(|_| bad("width"))?,
             height: u32::try_from(m.height).map_err(|_| bad("height"))?,
             size_bytes: u64::try_from(m.size_bytes).map_err(|_| bad("size_bytes"))?,

@@ -1,5 +1,5 @@
 //! Options of the text task types (文案改写 TEXT_REWRITE, 爆文改写
-//! HOT_ARTICLE_REWRITE): the source text, the platform, the style, the
+//! HOT_ARTICLE_REWRITE, 主题创作 THEME_ARTICLE_GEN): the source text, the platform, the style, the
 //! language of the answer and how many answers.
 
 use serde_json::{Map, Value};
@@ -16,6 +16,8 @@ pub enum CopyKind {
     TextRewrite,
     /// New content from a popular article (typed in or fetched by link).
     ArticleRewrite,
+    /// An article on a topic (主题创作).
+    Topic,
 }
 
 impl CopyKind {
@@ -23,6 +25,7 @@ impl CopyKind {
         match self {
             CopyKind::TextRewrite => BizType::TextRewrite,
             CopyKind::ArticleRewrite => BizType::ArticleRewrite,
+            CopyKind::Topic => BizType::TopicArticle,
         }
     }
 
@@ -31,6 +34,7 @@ impl CopyKind {
         match self {
             CopyKind::TextRewrite => (TEXT_MIN_CHARS, TEXT_MAX_CHARS),
             CopyKind::ArticleRewrite => (ARTICLE_MIN_CHARS, ARTICLE_MAX_CHARS),
+            CopyKind::Topic => (TOPIC_MIN_CHARS, TOPIC_MAX_CHARS),
         }
     }
 
@@ -40,8 +44,18 @@ impl CopyKind {
             CopyKind::TextRewrite => (TEXT_GEN_NUM_MAX, TEXT_GEN_NUM_DEFAULT),
             // The original app writes one article per rewrite.
             CopyKind::ArticleRewrite => (1, 1),
+            CopyKind::Topic => (TOPIC_GEN_NUM_MAX, TOPIC_GEN_NUM_DEFAULT),
         }
     }
+
+    /// The option that carries the source: the text, or the topic.
+    pub fn source_field(self) -> &'static str {
+        match self {
+            CopyKind::TextRewrite | CopyKind::ArticleRewrite => "content",
+            CopyKind::Topic => "topic",
+        }
+    }
+
 }
 
 pub const TEXT_MIN_CHARS: usize = 5;
@@ -51,6 +65,11 @@ pub const ARTICLE_MIN_CHARS: usize = 50;
 /// Long enough for a popular article, short enough that reading it stays
 /// within a minute or two on a CPU node.
 pub const ARTICLE_MAX_CHARS: usize = 6000;
+/// A topic is a phrase or a sentence ("露营季的防晒好物").
+pub const TOPIC_MIN_CHARS: usize = 2;
+pub const TOPIC_MAX_CHARS: usize = 100;
+pub const TOPIC_GEN_NUM_MAX: u8 = 2;
+pub const TOPIC_GEN_NUM_DEFAULT: u8 = 1;
 pub const TEXT_GEN_NUM_MAX: u8 = 4;
 pub const TEXT_GEN_NUM_DEFAULT: u8 = 2;
 
@@ -67,19 +86,24 @@ pub struct CopySpec {
 }
 
 pub fn parse(kind: CopyKind, params: &Map<String, Value>) -> Result<CopySpec, Invalid> {
-    reject_unknown(params, &["content", "socialPlatform", "style", "language", "genNum"])?;
-    let source = match params.get("content") {
+    let field = kind.source_field();
+    reject_unknown(params, &[field, "socialPlatform", "style", "language", "genNum"])?;
+    let source = match params.get(field) {
         Some(Value::String(s)) => s.trim().to_owned(),
         None | Some(Value::Null) => String::new(),
-        Some(_) => return Err(Invalid::field(ErrorCode::InvalidParam, "content")),
+        Some(_) => return Err(Invalid::field(ErrorCode::InvalidParam, field)),
     };
     let (min, max) = kind.source_bounds();
     let chars = source.chars().count();
+    let (required, too_long) = match kind {
+        CopyKind::TextRewrite | CopyKind::ArticleRewrite => (ErrorCode::CopySourceRequired, ErrorCode::CopySourceTooLong),
+        CopyKind::Topic => (ErrorCode::TopicRequired, ErrorCode::TopicTooLong),
+    };
     if chars < min {
-        return Err(Invalid::field(ErrorCode::CopySourceRequired, "content"));
+        return Err(Invalid::field(required, field));
     }
     if chars > max {
-        return Err(Invalid::field(ErrorCode::CopySourceTooLong, "content"));
+        return Err(Invalid::field(too_long, field));
     }
     let platform = match params.get("socialPlatform") {
         None | Some(Value::Null) => Platform::Redbook,
@@ -105,13 +129,16 @@ pub fn parse(kind: CopyKind, params: &Map<String, Value>) -> Result<CopySpec, In
 
 impl CopySpec {
     pub fn to_params(&self) -> Value {
-        serde_json::json!({
-            "content": self.source,
+        let mut params = serde_json::json!({
             "socialPlatform": self.platform.as_str(),
             "style": self.style.as_str(),
             "language": self.language.as_str(),
             "genNum": self.gen_num,
-        })
+        });
+        if let Some(map) = params.as_object_mut() {
+            map.insert(self.kind.source_field().to_owned(), Value::String(self.source.clone()));
+        }
+        params
     }
 }
 
@@ -138,6 +165,20 @@ mod tests {
             (copy.platform, copy.style, copy.language),
             (Platform::Weibo, CopyStyle::Professional, CopyLanguage::En)
         );
+    }
+
+    #[test]
+    fn a_topic_is_its_own_option_and_round_trips() {
+        let spec = TaskSpec::parse("THEME_ARTICLE_GEN", &json!({ "topic": "露营季的防晒好物", "socialPlatform": "wechat" }))
+            .unwrap();
+        let TaskSpec::Copy(copy) = &spec else { panic!("{spec:?}") };
+        assert_eq!((copy.kind, copy.source.as_str(), copy.gen_num), (CopyKind::Topic, "露营季的防晒好物", 1));
+        assert_eq!(TaskSpec::parse("THEME_ARTICLE_GEN", &spec.to_params()).unwrap(), spec);
+        assert_eq!(spec.cost().get(), 10);
+        let code = |p: Value| TaskSpec::parse("THEME_ARTICLE_GEN", &p).unwrap_err().code;
+        assert_eq!(code(json!({ "topic": "露" })), ErrorCode::TopicRequired);
+        assert_eq!(code(json!({ "topic": "露".repeat(101) })), ErrorCode::TopicTooLong);
+        assert_eq!(code(json!({ "content": "露营季的防晒好物" })), ErrorCode::InvalidParam);
     }
 
     #[test]

@@ -72,7 +72,10 @@ impl DiffusionKind {
             | BizType::Img2Video
             | BizType::QrCodeArt
             | BizType::TextRewrite
-            | BizType::ArticleRewrite => None,
+            | BizType::ArticleRewrite
+            | BizType::TopicArticle
+            | BizType::PicRewrite
+            | BizType::VideoRewrite => None,
         }
     }
 

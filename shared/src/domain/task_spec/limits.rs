@@ -2,8 +2,8 @@
 //! constants the parsers enforce, so a form can never offer what the API
 //! would refuse. Served by `GET /api/task-types`.
 
-use super::{copy, diffusion, product_image, qr_code_art, video};
-use crate::domain::BizType;
+use super::{copy, diffusion, media_copy, product_image, qr_code_art, video};
+use crate::domain::{BizType, VideoRules};
 
 /// Named bounds of `biz`'s options (`genNumMax`, `erodeMax`, ...).
 pub fn limits_of(biz: BizType) -> Vec<(&'static str, u32)> {
@@ -31,18 +31,20 @@ pub fn limits_of(biz: BizType) -> Vec<(&'static str, u32)> {
             ("textMaxBytes", qr_code_art::QR_MAX_BYTES_LEVEL_H as u32),
             ("textMaxDigits", qr_code_art::QR_MAX_DIGITS_LEVEL_H as u32),
         ],
-        BizType::TextRewrite | BizType::ArticleRewrite => {
-            let kind =
-                if biz == BizType::TextRewrite { copy::CopyKind::TextRewrite } else { copy::CopyKind::ArticleRewrite };
-            let (min, max) = kind.source_bounds();
-            let (gen_max, gen_default) = kind.gen_num_bounds();
-            vec![
-                ("contentMinChars", min as u32),
-                ("contentMaxChars", max as u32),
-                ("genNumMax", u32::from(gen_max)),
-                ("genNumDefault", u32::from(gen_default)),
-            ]
-        }
+        BizType::TextRewrite => copy_limits(copy::CopyKind::TextRewrite),
+        BizType::ArticleRewrite => copy_limits(copy::CopyKind::ArticleRewrite),
+        BizType::TopicArticle => copy_limits(copy::CopyKind::Topic),
+        BizType::PicRewrite => vec![
+            ("imagesMax", media_copy::MEDIA_IMAGES_MAX as u32),
+            ("genNumMax", u32::from(media_copy::MEDIA_GEN_NUM_MAX)),
+            ("genNumDefault", u32::from(media_copy::MEDIA_GEN_NUM_DEFAULT)),
+        ],
+        BizType::VideoRewrite => vec![
+            ("videoMaxBytes", VideoRules::SPEC.max_bytes as u32),
+            ("videoMaxSeconds", VideoRules::SPEC.max_seconds),
+            ("genNumMax", u32::from(media_copy::MEDIA_GEN_NUM_MAX)),
+            ("genNumDefault", u32::from(media_copy::MEDIA_GEN_NUM_DEFAULT)),
+        ],
         BizType::Img2Video => vec![
             ("durationMinMs", video::MIN_DURATION_TENTHS * 100),
             ("durationMaxMs", video::MAX_DURATION_TENTHS * 100),
@@ -52,6 +54,17 @@ pub fn limits_of(biz: BizType) -> Vec<(&'static str, u32)> {
             ("motionDistanceDefault", video::DEFAULT_MOTION_DISTANCE),
         ],
     }
+}
+
+fn copy_limits(kind: copy::CopyKind) -> Vec<(&'static str, u32)> {
+    let (min, max) = kind.source_bounds();
+    let (gen_max, gen_default) = kind.gen_num_bounds();
+    vec![
+        ("contentMinChars", min as u32),
+        ("contentMaxChars", max as u32),
+        ("genNumMax", u32::from(gen_max)),
+        ("genNumDefault", u32::from(gen_default)),
+    ]
 }
 
 #[cfg(test)]

@@ -25,6 +25,9 @@ pub use video::{CameraMove, MotionSpeed, VideoFormat, VideoResolution, VideoSpec
 pub mod copy;
 pub use copy::{CopyKind, CopySpec};
 
+pub mod media_copy;
+pub use media_copy::{MediaCopySpec, MediaSource};
+
 pub mod limits;
 pub mod product_image;
 pub use limits::limits_of;
@@ -76,6 +79,9 @@ pub enum TaskSpec {
     ProductImage(ProductImageSpec),
     /// Marketing copy (TEXT_REWRITE, HOT_ARTICLE_REWRITE).
     Copy(CopySpec),
+    /// Marketing copy from pictures or a video (HOT_PIC_REWRITE,
+    /// HOT_VIDEO_REWRITE).
+    MediaCopy(MediaCopySpec),
 }
 
 impl TaskSpec {
@@ -111,6 +117,9 @@ impl TaskSpec {
             },
             BizType::TextRewrite => copy::parse(CopyKind::TextRewrite, params).map(TaskSpec::Copy),
             BizType::ArticleRewrite => copy::parse(CopyKind::ArticleRewrite, params).map(TaskSpec::Copy),
+            BizType::TopicArticle => copy::parse(CopyKind::Topic, params).map(TaskSpec::Copy),
+            BizType::PicRewrite => media_copy::parse_images(params).map(TaskSpec::MediaCopy),
+            BizType::VideoRewrite => media_copy::parse_video(params).map(TaskSpec::MediaCopy),
         }
     }
 
@@ -130,6 +139,7 @@ impl TaskSpec {
             TaskSpec::BackgroundReproduce(b) => PriceBasis { images: b.gen_num, high_resolution: false },
             TaskSpec::Video(v) => PriceBasis { images: 1, high_resolution: v.resolution == VideoResolution::P720 },
             TaskSpec::Copy(c) => PriceBasis { images: c.gen_num, high_resolution: false },
+            TaskSpec::MediaCopy(m) => PriceBasis { images: m.gen_num, high_resolution: false },
         }
     }
 
@@ -142,6 +152,7 @@ impl TaskSpec {
             TaskSpec::BackgroundReproduce(_) => BizType::ProductImage,
             TaskSpec::ProductImage(_) => BizType::ProductImage,
             TaskSpec::Copy(c) => c.kind.biz_type(),
+            TaskSpec::MediaCopy(m) => m.biz_type(),
         }
     }
 
@@ -151,7 +162,8 @@ impl TaskSpec {
         matches!(self, TaskSpec::ProductImage(p) if p.uses_custom_colour())
     }
 
-    /// Uploads the task reads; the API checks the caller owns each one.
+    /// Images the task reads; the API checks the caller owns each one and
+    /// that it is an image.
     pub fn input_uploads(&self) -> Vec<UploadId> {
         match self {
             TaskSpec::Cutout(c) => vec![c.image],
@@ -161,6 +173,21 @@ impl TaskSpec {
             TaskSpec::BackgroundReproduce(b) => b.input_uploads(),
             TaskSpec::ProductImage(p) => p.input_uploads(),
             TaskSpec::Copy(_) => Vec::new(),
+            TaskSpec::MediaCopy(m) => m.input_images(),
+        }
+    }
+
+    /// The video the task reads, if any (owned by the caller, a video).
+    pub fn input_video(&self) -> Option<UploadId> {
+        match self {
+            TaskSpec::MediaCopy(m) => m.input_video(),
+            TaskSpec::Cutout(_)
+            | TaskSpec::Diffusion(_)
+            | TaskSpec::QrCodeArt(_)
+            | TaskSpec::Video(_)
+            | TaskSpec::BackgroundReproduce(_)
+            | TaskSpec::ProductImage(_)
+            | TaskSpec::Copy(_) => None,
         }
     }
 
@@ -178,6 +205,7 @@ impl TaskSpec {
             TaskSpec::BackgroundReproduce(b) => b.to_params(),
             TaskSpec::ProductImage(p) => p.to_params(),
             TaskSpec::Copy(c) => c.to_params(),
+            TaskSpec::MediaCopy(m) => m.to_params(),
         }
     }
 }

@@ -6,12 +6,21 @@ import type { components } from './schema';
 /** The stored upload's address and its displayed (EXIF-oriented) size. */
 export type UploadResult = components['schemas']['UploadedDto'];
 
-/** `silent`: the caller shows a failure itself (no toast). */
-export function uploadFile(file: Blob, filename?: string, options: { silent?: boolean } = {}): Promise<UploadResult> {
+/**
+ * `silent`: the caller shows a failure itself (no toast). `purpose`: `note`
+ * for a note's pictures (图片改写), checked by the server's note rules
+ * (lib/uploadRules NOTE_UPLOAD_LIMITS) instead of the product photo's.
+ */
+export function uploadFile(
+  file: Blob,
+  filename?: string,
+  options: { silent?: boolean; purpose?: 'product' | 'note' } = {},
+): Promise<UploadResult> {
   const form = new FormData();
   if (filename) form.append('file', file, filename);
   else form.append('file', file);
-  return request<UploadResult>('/uploads', { method: 'POST', body: form, silent: options.silent });
+  const path = options.purpose === 'note' ? '/uploads?purpose=note' : '/uploads';
+  return request<UploadResult>(path, { method: 'POST', body: form, silent: options.silent });
 }
 
 export function useUploadFile() {

@@ -58,7 +58,11 @@ async function fakeApi(url: string, init?: RequestInit): Promise<Response> {
   if (path === '/api/config') return jsonResponse(404, { code: 4004, msg: 'nf', error: 'NOT_FOUND', data: null });
   if (path === '/api/task-types') return ok(TASK_TYPES_PAYLOAD);
   if (path === '/api/capabilities') return ok({ pool: 'default', bizTypes: {} });
-  if (path === '/api/uploads' && method === 'POST') return ok({ urls: [`/api/files/uploads/${++uploads}.png`], width: 1024, height: 1024 });
+  if (path === '/api/uploads' && method === 'POST') {
+    // A note's pictures are checked by the server's note rules.
+    expect(url).toContain('purpose=note');
+    return ok({ urls: [`/api/files/uploads/${++uploads}.png`], width: 1024, height: 1024 });
+  }
   if (path === '/api/uploads/video' && method === 'POST') {
     videoUploads++;
     return videoAnswer();
@@ -139,10 +143,14 @@ describe('/rewrite-image', () => {
     expect(screen.getByTestId('note-images-count')).toHaveTextContent('3/9');
     fireEvent.click(screen.getAllByTestId('note-image-remove')[1]);
     expect(screen.getAllByTestId('note-image')).toHaveLength(2);
-    // A file the image pages refuse is refused here too, with their message.
-    chooseImages(pngFile('tiny.png', 1000));
-    expect(await screen.findByTestId('note-images-error')).toHaveTextContent('图片至少需要500KB');
-    expect(uploads).toBe(3);
+    // A small screenshot passes (a note's rules, not a product photo's);
+    // a file that is not an image is refused before upload.
+    chooseImages(pngFile('small-screenshot.png', 1000));
+    await waitFor(() => expect(screen.getAllByTestId('note-image')).toHaveLength(3));
+    fireEvent.click(screen.getAllByTestId('note-image-remove')[2]);
+    chooseImages(new File(['not an image'], 'notes.txt', { type: 'text/plain' }));
+    expect(await screen.findByTestId('note-images-error')).toHaveTextContent('请选择正确的格式');
+    expect(uploads).toBe(4);
 
     fireEvent.click(screen.getByTestId('rewrite-platform-weibo'));
     fireEvent.click(screen.getByTestId('rewrite-style-professional'));

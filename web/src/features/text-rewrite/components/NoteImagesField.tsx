@@ -5,7 +5,7 @@ import { uploadFile } from '../../../lib/api/uploads';
 import { useI18n, type MessageKey } from '../../../lib/i18n';
 import { useRequireLogin } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
-import { UPLOAD_LIMITS, validateImageFile, type ImageSize } from '../../../lib/uploadRules';
+import { NOTE_UPLOAD_LIMITS, UPLOAD_LIMITS, validateImageFile, type ImageSize } from '../../../lib/uploadRules';
 import type { NoteImage } from '../media';
 
 interface NoteImagesFieldProps {
@@ -27,7 +27,8 @@ type Problem = { key: MessageKey; vars?: Record<string, number> } | { text: stri
 /**
  * A note's images (up to the server's imagesMax): chosen one or several at a
  * time, each checked like on the image pages (lib/uploadRules) and uploaded
- * one by one (`POST /api/uploads`), shown as thumbnails that can be removed.
+ * one by one (`POST /api/uploads?purpose=note`: screenshots and long
+ * images pass, see NOTE_UPLOAD_LIMITS), shown as thumbnails that can be removed.
  * A problem is said under the field.
  */
 export function NoteImagesField({ images, max, onAdd, onRemove, preview, attempted, readSize }: NoteImagesFieldProps) {
@@ -56,14 +57,14 @@ export function NoteImagesField({ images, max, onAdd, onRemove, preview, attempt
           toast.warning(t('mediaRewrite.imagesTooMany', { max }));
           break;
         }
-        const broken = await validateImageFile(file, readSize);
+        const broken = await validateImageFile(file, readSize, NOTE_UPLOAD_LIMITS);
         if (broken) {
           setProblem({ key: broken });
           toast.warning(t(broken));
           continue;
         }
         try {
-          const result = await uploadFile(file, file.name);
+          const result = await uploadFile(file, file.name, { purpose: 'note' });
           const url = result.urls?.[0];
           if (!url) throw new Error('upload answered no URL');
           onAdd({ url, preview: preview(file), name: file.name });
