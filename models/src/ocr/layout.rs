@@ -111,6 +111,10 @@ fn join_into(text: &mut String, next: &str) {
     text.push_str(next);
 }
 
+/// A gap between rows of more than this many line heights starts a
+/// paragraph.
+const PARAGRAPH_GAP: f32 = 0.8;
+
 /// A row's text and its extent.
 struct Row {
     text: String,
@@ -144,12 +148,19 @@ pub(crate) fn lines_to_text(lines: &[OcrLine]) -> String {
         })
         .filter(|r| !r.text.is_empty())
         .collect();
+    // The page's usual gap between rows: a gap well above it also starts a
+    // paragraph (tightly set text with paragraphs a little further apart).
+    let mut gaps: Vec<f32> = rows.windows(2).map(|w| (w[1].top - w[0].bottom).max(0.0)).collect();
+    gaps.sort_by(f32::total_cmp);
+    let usual_gap = (gaps.len() >= 3).then(|| gaps[gaps.len() / 2]);
     let mut out = String::new();
     for (k, row) in rows.iter().enumerate() {
         if k > 0 {
             let prev = &rows[k - 1];
             let (small, large) = (prev.height.min(row.height), prev.height.max(row.height));
-            let new_paragraph = row.top - prev.bottom > 0.5 * small
+            let gap = row.top - prev.bottom;
+            let new_paragraph = gap > PARAGRAPH_GAP * small
+                || usual_gap.is_some_and(|usual| gap > 0.4 * small && gap > 2.0 * usual)
                 || large > 1.6 * small
                 || row.left > prev.right
                 || prev.left > row.right;
@@ -220,6 +231,17 @@ mod tests {
             line("50+", 50.0, 395.0, 80.0, 60.0),
         ];
         assert_eq!(lines_to_text(&lines), "夏日清凉冰丝防晒衣\n限时特惠第二件半价 UV protection 50+");
+    }
+
+    #[test]
+    fn a_gap_well_above_the_usual_one_starts_a_paragraph() {
+        // Rows 40 high, 4 apart; then 24 (0.6 of a line, under the fixed
+        // 0.8, but six times the usual gap).
+        let tops = [0.0, 44.0, 88.0, 152.0, 196.0];
+        let lines: Vec<OcrLine> = tops.iter().enumerate().map(|(i, &y)| line(&format!("l{i}"), 0.0, y, 300.0, 40.0)).collect();
+        assert_eq!(lines_to_text(&lines), "l0 l1 l2\nl3 l4");
+        // Two rows only: no usual gap, the fixed rule decides.
+        assert_eq!(lines_to_text(&lines[2..4]), "l2 l3");
     }
 
     #[test]
