@@ -249,7 +249,9 @@ fn paragraphs_join_their_lines() {
     let mut img = plain(800, 560);
     let size = 44.0;
     let mut y = 60.0;
-    for (text, gap_after) in [("面料是冰丝的", 1.4), ("摸起来很凉快", 2.8), ("Free shipping", 1.4), ("over 99 yuan", 1.4)] {
+    for (text, gap_after) in
+        [("面料是冰丝的", 1.4), ("摸起来很凉快", 2.8), ("Free shipping", 1.4), ("over 99 yuan", 1.4)]
+    {
         draw(&mut img, text, 60.0, y, size, [25, 25, 25]);
         y += size * gap_after;
     }

@@ -69,14 +69,14 @@ pub(crate) fn db_boxes(map: &ProbMap<'_>, dest_w: u32, dest_h: u32, params: &DbP
         }
         let (sx, sy) = (f64::from(dest_w) / w as f64, f64::from(dest_h) / h as f64);
         let scaled = order_corners(grown.corners()).map(|[x, y]| {
-            [
-                (x * sx).round().clamp(0.0, f64::from(dest_w)),
-                (y * sy).round().clamp(0.0, f64::from(dest_h)),
-            ]
+            [(x * sx).round().clamp(0.0, f64::from(dest_w)), (y * sy).round().clamp(0.0, f64::from(dest_h))]
         });
         // Inside the image, then whole pixels; too thin boxes go.
         let quad = order_corners(scaled).map(|[x, y]| {
-            [x.clamp(0.0, f64::from(dest_w.saturating_sub(1))).trunc(), y.clamp(0.0, f64::from(dest_h.saturating_sub(1))).trunc()]
+            [
+                x.clamp(0.0, f64::from(dest_w.saturating_sub(1))).trunc(),
+                y.clamp(0.0, f64::from(dest_h.saturating_sub(1))).trunc(),
+            ]
         });
         let quad: [Point; 4] = quad.map(|[x, y]| [x as f32, y as f32]);
         let width = super::geometry::dist(quad[0], quad[1]).trunc();

@@ -29,7 +29,10 @@ pub(crate) fn upside_down(net: &Net, strips: &[RgbImage]) -> Result<Vec<bool>, M
         }
         let (shape, probs) = net.run([batch.len(), 3, HEIGHT, WIDTH], &input)?;
         if shape != [batch.len(), 2] {
-            return Err(ModelError::Inference(format!("classifier output shape {shape:?}, expected [{}, 2]", batch.len())));
+            return Err(ModelError::Inference(format!(
+                "classifier output shape {shape:?}, expected [{}, 2]",
+                batch.len()
+            )));
         }
         out.extend(probs.chunks_exact(2).map(|p| is_turned(p[0], p[1])));
     }

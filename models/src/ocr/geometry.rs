@@ -135,13 +135,12 @@ pub(crate) fn perspective(from: [[f64; 2]; 4], to: [[f64; 2]; 4]) -> Option<[f64
             return None;
         }
         m.swap(col, pivot);
-        for row in 0..8 {
-            if row != col {
-                let f = m[row][col] / m[col][col];
-                if f != 0.0 {
-                    for k in col..9 {
-                        m[row][k] -= f * m[col][k];
-                    }
+        let pivot_row = m[col];
+        for (r, row) in m.iter_mut().enumerate() {
+            let f = row[col] / pivot_row[col];
+            if r != col && f != 0.0 {
+                for (v, p) in row.iter_mut().zip(&pivot_row).skip(col) {
+                    *v -= f * p;
                 }
             }
         }
@@ -175,8 +174,7 @@ mod tests {
 
     #[test]
     fn min_area_rect_of_an_axis_aligned_block() {
-        let pts: Vec<[f64; 2]> =
-            (0..10).flat_map(|x| (0..4).map(move |y| [f64::from(x), f64::from(y)])).collect();
+        let pts: Vec<[f64; 2]> = (0..10).flat_map(|x| (0..4).map(move |y| [f64::from(x), f64::from(y)])).collect();
         let r = min_area_rect(&pts).unwrap();
         let (w, h) = if r.width >= r.height { (r.width, r.height) } else { (r.height, r.width) };
         assert!(close(w, 9.0) && close(h, 3.0), "{r:?}");

@@ -238,7 +238,8 @@ mod tests {
         // Rows 40 high, 4 apart; then 24 (0.6 of a line, under the fixed
         // 0.8, but six times the usual gap).
         let tops = [0.0, 44.0, 88.0, 152.0, 196.0];
-        let lines: Vec<OcrLine> = tops.iter().enumerate().map(|(i, &y)| line(&format!("l{i}"), 0.0, y, 300.0, 40.0)).collect();
+        let lines: Vec<OcrLine> =
+            tops.iter().enumerate().map(|(i, &y)| line(&format!("l{i}"), 0.0, y, 300.0, 40.0)).collect();
         assert_eq!(lines_to_text(&lines), "l0 l1 l2\nl3 l4");
         // Two rows only: no usual gap, the fixed rule decides.
         assert_eq!(lines_to_text(&lines[2..4]), "l2 l3");

@@ -47,10 +47,8 @@ pub(crate) fn ctc_decode(probs: &[f32], steps: usize, classes: usize, charset: &
     let mut prev = usize::MAX;
     for t in 0..steps {
         let Some(row) = probs.get(t * classes..(t + 1) * classes) else { break };
-        let (best, p) = row
-            .iter()
-            .enumerate()
-            .fold((0usize, f32::MIN), |(bi, bp), (i, &p)| if p > bp { (i, p) } else { (bi, bp) });
+        let (best, p) =
+            row.iter().enumerate().fold((0usize, f32::MIN), |(bi, bp), (i, &p)| if p > bp { (i, p) } else { (bi, bp) });
         if best != 0 && best != prev {
             if let Some(c) = charset.0.get(best) {
                 text.push_str(c);
@@ -81,7 +79,9 @@ pub(crate) fn recognise(net: &Net, charset: &Charset, strips: &[RgbImage]) -> Re
         }
         let (shape, probs) = net.run([batch.len(), 3, HEIGHT, width], &input)?;
         let [n, steps, classes] = shape[..] else {
-            return Err(ModelError::Inference(format!("recogniser output shape {shape:?}, expected [n, steps, classes]")));
+            return Err(ModelError::Inference(format!(
+                "recogniser output shape {shape:?}, expected [n, steps, classes]"
+            )));
         };
         if n != batch.len() || classes != charset.len() {
             return Err(ModelError::Inference(format!(
@@ -104,9 +104,7 @@ mod tests {
     /// One-hot-ish rows: `best` gets `p`, the rest share what is left.
     fn rows(best: &[(usize, f32)], classes: usize) -> Vec<f32> {
         best.iter()
-            .flat_map(|&(b, p)| {
-                (0..classes).map(move |c| if c == b { p } else { (1.0 - p) / (classes - 1) as f32 })
-            })
+            .flat_map(|&(b, p)| (0..classes).map(move |c| if c == b { p } else { (1.0 - p) / (classes - 1) as f32 }))
             .collect()
     }
 
@@ -121,7 +119,19 @@ mod tests {
     fn ctc_merges_repeats_and_drops_blanks() {
         let cs = Charset::from_metadata("a\nb\n夏");
         // a a _ a b b _ _ 夏 ␠ 夏
-        let seq = [(1, 0.9), (1, 0.8), (0, 0.9), (1, 0.7), (2, 0.6), (2, 0.9), (0, 0.99), (0, 0.99), (3, 0.5), (4, 0.8), (3, 1.0)];
+        let seq = [
+            (1, 0.9),
+            (1, 0.8),
+            (0, 0.9),
+            (1, 0.7),
+            (2, 0.6),
+            (2, 0.9),
+            (0, 0.99),
+            (0, 0.99),
+            (3, 0.5),
+            (4, 0.8),
+            (3, 1.0),
+        ];
         let probs = rows(&seq, cs.len());
         let (text, score) = ctc_decode(&probs, seq.len(), cs.len(), &cs);
         assert_eq!(text, "aab夏 夏");
