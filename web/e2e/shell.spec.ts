@@ -26,8 +26,8 @@ test.describe('desktop shell', () => {
     await expect(topbar.getByTestId('menu-group-ai-photo')).toContainText('AI商拍');
     await expect(topbar.getByTestId('menu-group-creation-space')).toHaveText('创作空间');
     await expect(page.getByTestId('menu-group-benefit-centre')).toHaveCount(1);
-    // /topic-generate is not built: in no menu.
-    await expect(page.getByTestId('menu-item-/topic-generate')).toHaveCount(0);
+    // /content-calendar is not built: in no menu.
+    await expect(page.getByTestId('menu-item-/content-calendar')).toHaveCount(0);
     expect(await primaryColor(page)).toBe('#2352d8');
     await shot(page, testInfo, 'home');
 
@@ -49,14 +49,14 @@ test.describe('desktop shell', () => {
     await shot(page, testInfo, 'forbidden');
 
     // A spec route that is not built says so, whether or not the brand lists it.
-    await page.goto('/topic-generate');
+    await page.goto('/content-calendar');
     await expect(page.getByTestId('not-available-page')).toBeVisible();
     await page.goto('/mott');
     await expect(page.getByTestId('not-available-page')).toBeVisible();
   });
 
   test('a route that is not built says so plainly', async ({ page }, testInfo) => {
-    await page.goto('/topic-generate');
+    await page.goto('/content-calendar');
     const notAvailable = page.getByTestId('not-available-page');
     await expect(notAvailable).toContainText('该功能暂未开放');
     await expect(notAvailable.locator('form, input')).toHaveCount(0);

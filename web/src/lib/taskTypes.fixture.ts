@@ -47,6 +47,11 @@ export const TASK_TYPES_PAYLOAD = {
       price: { rule: 'perResult', lingshi: 10 },
       limits: { contentMinChars: 50, contentMaxChars: 6000, genNumMax: 1, genNumDefault: 1 },
     },
+    THEME_ARTICLE_GEN: {
+      family: 'text',
+      price: { rule: 'perResult', lingshi: 10 },
+      limits: { contentMinChars: 2, contentMaxChars: 100, genNumMax: 2, genNumDefault: 1 },
+    },
     // The media-rewrite types: the worker reads the images (OCR) or the video (speech), then writes.
     HOT_PIC_REWRITE: {
       family: 'text',

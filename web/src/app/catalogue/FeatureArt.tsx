@@ -187,6 +187,15 @@ const ART: Record<FeaturePage, () => ReactNode> = {
       <path d="M22 50 q4-4 8 0 t8 0" stroke="#f28c28" strokeWidth="2" fill="none" strokeLinecap="round" />
     </>
   ),
+  topicGenerate: () => (
+    <>
+      <circle cx="20" cy="20" r="12" fill={SOFT} />
+      <path d="M20 12 v8 l6 4" stroke={P} strokeWidth="3" fill="none" strokeLinecap="round" />
+      <rect x="26" y="22" width="32" height="36" rx="6" fill="#fff" stroke={P} strokeWidth="1.5" />
+      <path d="M32 32 h20 M32 39 h16 M32 46 h20" stroke={P} strokeWidth="3" strokeLinecap="round" />
+      <path d="M10 44 l3 5 5 3 -5 3 -3 5 -3-5 -5-3 5-3z" fill="#f28c28" />
+    </>
+  ),
   rewriteImage: () => (
     <>
       <rect x="6" y="10" width="30" height="40" rx="5" fill={SOFT} />

@@ -14,6 +14,7 @@ import { QR_BIZ_TYPE } from '../../features/qr-code/constants';
 import { REWRITE_BG_BIZ_TYPE } from '../../features/rewrite-background/constants';
 import { ARTICLE_REWRITE_BIZ_TYPE, TEXT_REWRITE_BIZ_TYPE } from '../../features/text-rewrite/constants';
 import { IMAGE_REWRITE_BIZ_TYPE, VIDEO_REWRITE_BIZ_TYPE } from '../../features/text-rewrite/media';
+import { TOPIC_BIZ_TYPE } from '../../features/text-rewrite/topic';
 import { VIDEO_BIZ_TYPE } from '../../features/video/constants';
 
 /** The generation pages and the task type each one submits (from each feature's constants). */
@@ -27,6 +28,7 @@ export const FEATURE_BIZ_TYPES = {
   video: VIDEO_BIZ_TYPE,
   rewriteText: TEXT_REWRITE_BIZ_TYPE,
   rewriteArticle: ARTICLE_REWRITE_BIZ_TYPE,
+  topicGenerate: TOPIC_BIZ_TYPE,
   rewriteImage: IMAGE_REWRITE_BIZ_TYPE,
   rewriteVideo: VIDEO_REWRITE_BIZ_TYPE,
   mannequin: DIFFUSION_ROUTES.mannequin.bizType,

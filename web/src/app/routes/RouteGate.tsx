@@ -19,6 +19,7 @@ import { RewriteImagePage } from '../../features/text-rewrite/components/Rewrite
 import { RewriteVideoPage } from '../../features/text-rewrite/components/RewriteVideoPage';
 import { RewriteArticlePage } from '../../features/text-rewrite/components/RewriteArticlePage';
 import { RewriteTextPage } from '../../features/text-rewrite/components/RewriteTextPage';
+import { TopicGeneratePage } from '../../features/text-rewrite/components/TopicGeneratePage';
 import { VideoPage } from '../../features/video/components/VideoPage';
 import { PersonalSettingPage } from '../../features/settings/components/PersonalSettingPage';
 import { useAppConfig } from '../../lib/config';
@@ -55,6 +56,7 @@ const PAGES: Record<PageId, ComponentType> = {
   video: VideoPage,
   rewriteText: RewriteTextPage,
   rewriteArticle: RewriteArticlePage,
+  topicGenerate: TopicGeneratePage,
   rewriteImage: RewriteImagePage,
   rewriteVideo: RewriteVideoPage,
 };

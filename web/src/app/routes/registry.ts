@@ -49,6 +49,7 @@ export type PageId =
   | 'video'
   | 'rewriteText'
   | 'rewriteArticle'
+  | 'topicGenerate'
   | 'rewriteImage'
   | 'rewriteVideo';
 
@@ -134,7 +135,7 @@ export const ROUTES: readonly RouteDef[] = [
   r('/rewrite-article', 'rewrite', 'route.rewrite-article.title', { page: 'rewriteArticle', ...BOTH }),
   r('/rewrite-image', 'rewrite', 'route.rewrite-image.title', { page: 'rewriteImage', ...BOTH }),
   r('/rewrite-video', 'rewrite', 'route.rewrite-video.title', { page: 'rewriteVideo', ...BOTH }),
-  r('/topic-generate', 'hot-creation', 'route.topic-generate.title'),
+  r('/topic-generate', 'hot-creation', 'route.topic-generate.title', { page: 'topicGenerate', ...BOTH }),
 
   // Marketing routes
   r('/mott', 'workbench', 'route.mott.title', BOTH),

@@ -111,10 +111,10 @@ describe('guards', () => {
 
   it('an unbuilt route is not available (not 403), inside the brand or not, and in no menu', () => {
     expect(routeAccess(def('/mott'), ctx())).toBe('not-available');
-    expect(routeAccess(def('/topic-generate'), ctx({}, { routes: [] }))).toBe('not-available');
-    expect(routeAccess(def('/topic-generate'), ctx({}, { routes: ['/topic-generate'] }))).toBe('not-available');
-    expect(menuVisible(def('/topic-generate'), ctx({}, { routes: ['/topic-generate'] }))).toBe(false);
-    expect(routeAccess(def('/topic-generate'), ctx({}, { routes: ['/topic-generate'] }))).toBe('not-available');
+    expect(routeAccess(def('/content-calendar'), ctx({}, { routes: [] }))).toBe('not-available');
+    expect(routeAccess(def('/content-calendar'), ctx({}, { routes: ['/content-calendar'] }))).toBe('not-available');
+    expect(menuVisible(def('/content-calendar'), ctx({}, { routes: ['/content-calendar'] }))).toBe(false);
+    expect(routeAccess(def('/content-calendar'), ctx({}, { routes: ['/content-calendar'] }))).toBe('not-available');
   });
 
   it('benefit centre, creation space and marketing insight need login', () => {

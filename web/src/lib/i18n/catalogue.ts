@@ -32,6 +32,10 @@ export const CATALOGUE_MESSAGES = {
     zh: '输入爆文链接或全文，改写成适合你平台的新文章',
     en: 'Turn a viral article (its link or its text) into a fresh one for your platform',
   },
+  'feature.topicGenerate.line': {
+    zh: '输入一个主题，为你的平台写出一篇完整的内容',
+    en: 'Give a topic: a whole piece written for your platform',
+  },
   'feature.rewriteImage.line': {
     zh: '上传笔记图片，识别图中文字并改写成新文案',
     en: 'Upload a note’s images: their text, read and rewritten as fresh copy',

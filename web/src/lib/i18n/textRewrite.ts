@@ -12,6 +12,20 @@ export const TEXT_REWRITE_MESSAGES = {
   },
   'rewriteText.empty': { zh: '改写结果会显示在这里', en: 'Your rewritten copy will appear here' },
 
+  'topicGenerate.title': { zh: '主题创作', en: 'Topic article' },
+  'topicGenerate.subtitle': {
+    zh: '输入一个主题，选择发布平台和风格，AI 为你写出完整的内容。',
+    en: 'Enter a topic, pick the platform and the style: the AI writes the whole piece.',
+  },
+  'topicGenerate.topic': { zh: '创作主题', en: 'Topic' },
+  'topicGenerate.topic.placeholder': {
+    zh: '例如：冬季保暖好物推荐、露营季的防晒装备…',
+    en: 'For example: winter warmers worth buying, sun protection for camping season…',
+  },
+  'topicGenerate.topicRequired': { zh: '请输入创作主题', en: 'Please enter a topic' },
+  'topicGenerate.suggestions': { zh: '试试：', en: 'Try:' },
+  'topicGenerate.empty': { zh: '创作的内容会显示在这里', en: 'Your article will appear here' },
+
   'rewriteArticle.title': { zh: '爆文改写', en: 'Article rewrite' },
   'rewriteArticle.subtitle': {
     zh: '输入爆文链接或全文，选择发布平台和风格，AI 改写出一篇新文章。',

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useI18n } from '../../../lib/i18n';
+import { useI18n, type MessageKey } from '../../../lib/i18n';
 import { contentProblem, countChars, type RewriteLimits } from '../constants';
 
 interface ContentFieldProps {
@@ -12,13 +12,15 @@ interface ContentFieldProps {
   attempted: boolean;
   rows?: number;
   testId?: string;
+  /** The message of an empty field, when not the rewrite pages' own. */
+  requiredKey?: MessageKey;
 }
 
 /**
  * The text to rewrite, with its count against the server's maximum and the
  * problem (too short, too long) said under it as soon as there is one.
  */
-export function ContentField({ label, placeholder, value, onChange, limits, attempted, rows = 8, testId = 'rewrite-content' }: ContentFieldProps) {
+export function ContentField({ label, placeholder, value, onChange, limits, attempted, rows = 8, testId = 'rewrite-content', requiredKey }: ContentFieldProps) {
   const { t } = useI18n();
   const n = countChars(value);
   const problem = limits ? contentProblem(value, limits) : null;
@@ -42,7 +44,7 @@ export function ContentField({ label, placeholder, value, onChange, limits, atte
       />
       {shown && limits && (
         <small className="field-error" role="alert" data-testid={`${testId}-error`}>
-          {t(shown, { min: limits.contentMinChars, max: limits.contentMaxChars })}
+          {t(shown === 'rewrite.contentRequired' && requiredKey ? requiredKey : shown, { min: limits.contentMinChars, max: limits.contentMaxChars })}
         </small>
       )}
     </label>

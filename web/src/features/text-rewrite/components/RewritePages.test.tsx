@@ -7,6 +7,7 @@ import { dismissToast, getToast } from '../../../lib/toast';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
 import { RewriteArticlePage } from './RewriteArticlePage';
 import { RewriteTextPage } from './RewriteTextPage';
+import { TopicGeneratePage } from './TopicGeneratePage';
 
 const ok = (data: unknown) => jsonResponse(200, { code: 0, msg: '', data });
 const enc = new TextEncoder();
@@ -84,8 +85,11 @@ afterEach(() => {
 });
 
 const user = { user: { id: 1, phone: '13800138000' } } as const;
-const renderPage = (page: 'text' | 'article') =>
-  renderWithProviders(<MemoryRouter>{page === 'text' ? <RewriteTextPage /> : <RewriteArticlePage />}</MemoryRouter>, user as never);
+const PAGES = { text: RewriteTextPage, article: RewriteArticlePage, topic: TopicGeneratePage };
+const renderPage = (page: keyof typeof PAGES) => {
+  const Page = PAGES[page];
+  return renderWithProviders(<MemoryRouter><Page /></MemoryRouter>, user as never);
+};
 
 const LONG = '这是一段需要改写的商品文案，介绍我们的新款保温杯。';
 
@@ -276,5 +280,33 @@ describe('/rewrite-article', () => {
     fireEvent.click(screen.getByTestId('generate-button'));
     await waitFor(() => expect(submitted).toHaveLength(1));
     expect(submitted[0]).toMatchObject({ params: { socialPlatform: 'wechat', genNum: 1 } });
+  });
+});
+
+describe('/topic-generate', () => {
+  it('asks for a topic, offers suggestions, and submits it as `topic` with the options', async () => {
+    renderPage('topic');
+    // perResult 10 × the server's default count 1.
+    await waitFor(() => expect(screen.getByTestId('generate-cost')).toHaveTextContent('10'));
+    fireEvent.click(screen.getByTestId('generate-button'));
+    expect(await screen.findByTestId('topic-input-error')).toHaveTextContent('请输入创作主题');
+    expect(submitted).toEqual([]);
+
+    fireEvent.click(within(screen.getByTestId('topic-suggestions')).getByText('露营季的防晒装备'));
+    expect(screen.getByTestId('topic-input')).toHaveValue('露营季的防晒装备');
+    fireEvent.click(screen.getByTestId('rewrite-platform-wechat'));
+    fireEvent.click(screen.getByTestId('generate-button'));
+    await waitFor(() => expect(submitted).toHaveLength(1));
+    expect(submitted[0]).toEqual({
+      bizType: 'THEME_ARTICLE_GEN',
+      params: { topic: '露营季的防晒装备', socialPlatform: 'wechat', style: 'humorous', genNum: 1 },
+    });
+  });
+
+  it('speaks English', async () => {
+    setLang('en');
+    renderPage('topic');
+    expect(await screen.findByText('Topic article')).toBeInTheDocument();
+    expect(within(screen.getByTestId('topic-suggestions')).getByText('Winter warmers worth buying')).toBeInTheDocument();
   });
 });
