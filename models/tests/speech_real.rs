@@ -152,6 +152,21 @@ fn silence_has_no_speech_and_no_text() {
 }
 
 #[test]
+fn noise_has_no_speech() {
+    let dir = tempfile::tempdir().unwrap();
+    let wav = dir.path().join("noise.wav");
+    run(Command::new(ffmpeg())
+        .args(["-nostdin", "-v", "error", "-f", "lavfi", "-i", "anoisesrc=r=16000:a=0.05:c=pink:s=7", "-t", "5"])
+        .arg("-y")
+        .arg(&wav));
+    let samples = decode_audio(&ffmpeg(), &wav, 600).unwrap();
+    let tr = transcribe(&samples, None, "pink noise");
+    assert!(!tr.has_speech(), "{tr:?}");
+    assert_eq!(tr.text, "");
+    assert_eq!(tr.language, "", "no language is reported for noise");
+}
+
+#[test]
 fn a_video_without_audio_decodes_to_no_samples_and_garbage_is_an_error() {
     let dir = tempfile::tempdir().unwrap();
     let mp4 = dir.path().join("video.mp4");

@@ -80,8 +80,8 @@ pub struct Segment {
 /// The result of [`Whisper::transcribe`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct Transcript {
-    /// The language used (given or detected); empty when no window had sound
-    /// and none was given.
+    /// The language used: the given one, else the one detected on the first
+    /// window with sound; empty when none was given and nothing was said.
     pub language: String,
     /// The segments' text, joined (with spaces, without for Chinese/Japanese).
     pub text: String,
@@ -182,7 +182,11 @@ impl Whisper {
         if !samples.is_empty() {
             segments = self.transcribe_windows(samples, opts, &mut language, cancel)?;
         }
-        let language = language.map(|(_, c)| c).unwrap_or_default();
+        // A language detected on noise means nothing: only a given one or one heard in speech is reported.
+        let language = match language {
+            Some((_, c)) if opts.language.is_some() || !segments.is_empty() => c,
+            _ => String::new(),
+        };
         let sep = if matches!(language.as_str(), "zh" | "ja" | "yue") { "" } else { " " };
         let text = segments.iter().map(|s: &Segment| s.text.as_str()).collect::<Vec<_>>().join(sep);
         Ok(Transcript { language, text, segments })
