@@ -2,12 +2,12 @@
 //! temperature) sampling with Whisper's token suppression, the no-speech
 //! probability and the average log-probability.
 
-use candle_core::{IndexOp, Tensor};
-use candle_transformers::models::whisper::{self as m, model::Whisper as Model};
+use candle_transformers::models::whisper as m;
 use rand::rngs::StdRng;
 use rand::Rng;
 use tokenizers::Tokenizer;
 
+use super::decoder::{CachedDecoder, DecoderState};
 use crate::ModelError;
 
 /// The special token ids decoding needs, read from the tokenizer.
@@ -132,10 +132,6 @@ fn err(e: candle_core::Error) -> ModelError {
     ModelError::inference(format!("whisper: {e}"))
 }
 
-fn logits_at(model: &Model, ys: &Tensor, pos: usize) -> Result<Vec<f32>, candle_core::Error> {
-    model.decoder.final_linear(&ys.i((..1, pos..pos + 1))?)?.i(0)?.i(0)?.to_vec1::<f32>()
-}
-
 fn log_softmax(x: &[f32]) -> Vec<f32> {
     let max = x.iter().copied().fold(f32::NEG_INFINITY, f32::max);
     let sum: f32 = x.iter().map(|v| (v - max).exp()).sum();
@@ -143,11 +139,13 @@ fn log_softmax(x: &[f32]) -> Vec<f32> {
     x.iter().map(|v| v - log_sum).collect()
 }
 
-/// Decodes one window from its encoder output. `temperature` 0 is greedy.
+/// Decodes one window from its decoder state (fresh: cross-attention only).
+/// `temperature` 0 is greedy.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn decode_window(
-    model: &mut Model,
-    features: &Tensor,
+    decoder: &CachedDecoder,
+    start: &DecoderState,
+    max_tokens: usize,
     prefix: &[u32],
     sot_index: usize,
     tokens: &SpecialTokens,
@@ -156,10 +154,9 @@ pub(crate) fn decode_window(
     rng: &mut StdRng,
     cancel: &dyn Fn() -> bool,
 ) -> Result<WindowResult, ModelError> {
-    let ctx = model.config.max_target_positions;
-    let max_new = ctx / 2;
-    let device = features.device().clone();
-    let mut seq = prefix.to_vec();
+    let max_new = max_tokens / 2;
+    let mut state = start.clone();
+    let mut input = prefix.to_vec();
     let mut out = Vec::new();
     let mut sum_logprob = 0f64;
     let mut no_speech_prob = 0f32;
@@ -168,17 +165,15 @@ pub(crate) fn decode_window(
         if cancel() {
             return Err(ModelError::Cancelled);
         }
-        if seq.len() >= ctx {
+        if state.len + input.len() > max_tokens {
             break;
         }
-        let input = Tensor::new(seq.as_slice(), &device).and_then(|t| t.unsqueeze(0)).map_err(err)?;
-        let ys = model.decoder.forward(&input, features, step == 0).map_err(err)?;
+        let hidden = decoder.forward(&input, &mut state).map_err(err)?;
         if step == 0 {
-            let l = logits_at(model, &ys, sot_index).map_err(err)?;
-            let lp = log_softmax(&l);
+            let lp = log_softmax(&decoder.logits(&hidden, sot_index).map_err(err)?);
             no_speech_prob = lp.get(tokens.no_speech as usize).map_or(0.0, |v| v.exp());
         }
-        let mut logits = logits_at(model, &ys, seq.len() - 1).map_err(err)?;
+        let mut logits = decoder.logits(&hidden, input.len() - 1).map_err(err)?;
         for (l, &s) in logits.iter_mut().zip(&filter.suppress) {
             if s {
                 *l = f32::NEG_INFINITY;
@@ -220,8 +215,8 @@ pub(crate) fn decode_window(
             ended = true;
             break;
         }
-        seq.push(next);
         out.push(next);
+        input = vec![next];
     }
     let avg_logprob = (sum_logprob / (out.len() + 1) as f64) as f32;
     Ok(WindowResult { tokens: out, avg_logprob, no_speech_prob, hit_limit: !ended })
@@ -230,13 +225,13 @@ pub(crate) fn decode_window(
 /// The most probable language token for a window, from the logits after
 /// <|startoftranscript|>, restricted to the language tokens.
 pub(crate) fn detect_language(
-    model: &mut Model,
-    features: &Tensor,
+    decoder: &CachedDecoder,
+    start: &DecoderState,
     tokens: &SpecialTokens,
 ) -> Result<(u32, String), ModelError> {
-    let input = Tensor::new(&[tokens.sot], features.device()).and_then(|t| t.unsqueeze(0)).map_err(err)?;
-    let ys = model.decoder.forward(&input, features, true).map_err(err)?;
-    let logits = logits_at(model, &ys, 0).map_err(err)?;
+    let mut state = start.clone();
+    let hidden = decoder.forward(&[tokens.sot], &mut state).map_err(err)?;
+    let logits = decoder.logits(&hidden, 0).map_err(err)?;
     let best = tokens
         .languages
         .iter()

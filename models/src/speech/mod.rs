@@ -5,7 +5,8 @@
 //! and `tokenizer.json` from one directory (`scripts/fetch-models
 //! whisper-base` writes them to `<models dir>/whisper-base/`).
 //! [`Whisper::transcribe`] splits 16 kHz mono samples into 30 s windows and
-//! decodes each greedily without timestamps (one [`Segment`] per window),
+//! decodes each greedily without timestamps (one [`Segment`] per window;
+//! the text decoder keeps a self-attention KV cache, which candle's lacks),
 //! falling back to sampling at rising temperatures when greedy decoding
 //! loops or is unsure, as Whisper does. [`decode_audio`] turns any audio or
 //! video file into such samples with ffmpeg.
@@ -24,6 +25,7 @@
 
 mod audio;
 mod decode;
+mod decoder;
 mod mel;
 
 use std::path::{Path, PathBuf};
@@ -39,6 +41,7 @@ pub use audio::decode_audio;
 
 use crate::ModelError;
 use decode::{LogitFilter, SpecialTokens};
+use decoder::CachedDecoder;
 
 /// The sample rate [`Whisper::transcribe`] takes.
 pub const SAMPLE_RATE: u32 = 16_000;
@@ -98,11 +101,14 @@ impl Transcript {
 
 /// A loaded Whisper model with its tokenizer.
 ///
-/// `Send + Sync`: candle's model keeps its cross-attention cache inside
-/// itself, so it sits behind a [`Mutex`] and concurrent transcriptions run
-/// one after the other (one already uses every core).
+/// `Send + Sync`: candle's encoder (`forward` takes `&mut self`) sits behind
+/// a [`Mutex`] held for a whole transcription, so concurrent transcriptions
+/// run one after the other (one already uses every core). Decoding runs on
+/// our own text decoder with a self-attention KV cache (`decoder.rs`; its
+/// state lives per window), which shares the weights with candle's model.
 pub struct Whisper {
     model: Mutex<Model>,
+    decoder: CachedDecoder,
     tokenizer: Tokenizer,
     config: m::Config,
     tokens: SpecialTokens,
@@ -147,11 +153,15 @@ impl Whisper {
         let filter = LogitFilter::new(&config, begin_suppress, &tokens);
 
         let device = crate::llm::select_device();
-        let tensors = candle_core::safetensors::load(&weights, &device).map_err(|e| load_failed(&weights, e))?;
+        // fp16 on disk → f32 once, so candle's model and the cached decoder share every tensor.
+        let tensors = candle_core::safetensors::load(&weights, &device)
+            .and_then(|t| t.into_iter().map(|(k, v)| Ok((k, v.to_dtype(DType::F32)?))).collect())
+            .map_err(|e| load_failed(&weights, e))?;
         let vb = VarBuilder::from_tensors(tensors, DType::F32, &device);
         let model = Model::load(&vb, config.clone()).map_err(|e| load_failed(&weights, e))?;
+        let decoder = CachedDecoder::load(vb.pp("model.decoder"), &config).map_err(|e| load_failed(&weights, e))?;
         let mel_filters = mel::mel_filters(config.num_mel_bins, m::N_FFT, SAMPLE_RATE as f64);
-        Ok(Self { model: Mutex::new(model), tokenizer, config, tokens, filter, mel_filters, device })
+        Ok(Self { model: Mutex::new(model), decoder, tokenizer, config, tokens, filter, mel_filters, device })
     }
 
     /// The language codes the model knows ("en", "zh", …).
@@ -226,8 +236,9 @@ impl Whisper {
                 .and_then(|w| w.pad_with_zeros(2, 0, m::N_FRAMES - take))
                 .map_err(err)?;
             let features = model.encoder.forward(&window, true).map_err(err)?;
+            let start = self.decoder.start(&features).map_err(err)?;
             if language.is_none() {
-                *language = Some(decode::detect_language(&mut model, &features, &self.tokens)?);
+                *language = Some(decode::detect_language(&self.decoder, &start, &self.tokens)?);
             }
             let Some((lang_id, lang)) = language.as_ref() else { continue };
             let prompt_text = match (&opts.initial_prompt, lang.as_str()) {
@@ -249,8 +260,9 @@ impl Whisper {
             let mut result = None;
             for &t in &TEMPERATURES {
                 let r = decode::decode_window(
-                    &mut model,
-                    &features,
+                    &self.decoder,
+                    &start,
+                    self.config.max_target_positions,
                     &prefix,
                     sot_index,
                     &self.tokens,
