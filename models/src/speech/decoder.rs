@@ -130,7 +130,8 @@ impl CachedDecoder {
         let n = tokens.len();
         let offset = state.len;
         let ids = Tensor::new(tokens, &self.device)?;
-        let mut x = self.embed.index_select(&ids, 0)?.broadcast_add(&self.positions.narrow(0, offset, n)?)?.unsqueeze(0)?;
+        let mut x =
+            self.embed.index_select(&ids, 0)?.broadcast_add(&self.positions.narrow(0, offset, n)?)?.unsqueeze(0)?;
         // Causal mask over (new tokens) × (cached + new tokens); one token needs none.
         let mask = if n > 1 {
             let m: Vec<f32> = (0..n)
@@ -167,5 +168,74 @@ impl CachedDecoder {
     pub(crate) fn logits(&self, hidden: &Tensor, pos: usize) -> Result<Vec<f32>> {
         let h = hidden.narrow(1, pos, 1)?.squeeze(0)?; // (1, d)
         h.matmul(&self.embed.t()?)?.squeeze(0)?.to_dtype(DType::F32)?.to_vec1::<f32>()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use candle_core::IndexOp;
+    use candle_nn::VarMap;
+    use candle_transformers::models::whisper::model::Whisper as Model;
+
+    fn tiny() -> m::Config {
+        m::Config {
+            num_mel_bins: 4,
+            max_source_positions: 8,
+            d_model: 16,
+            encoder_attention_heads: 2,
+            encoder_layers: 2,
+            vocab_size: 50,
+            max_target_positions: 16,
+            decoder_attention_heads: 2,
+            decoder_layers: 2,
+            suppress_tokens: vec![],
+        }
+    }
+
+    fn close(a: &[f32], b: &[f32], tol: f32) -> bool {
+        a.len() == b.len() && a.iter().zip(b).all(|(x, y)| (x - y).abs() <= tol * (1.0 + y.abs()))
+    }
+
+    /// The cached decoder, fed one token at a time, gives the logits of a
+    /// whole-sequence run, and those of candle's decoder on the same weights
+    /// (candle's tanh GELU vs our exact one: a small tolerance).
+    #[test]
+    fn cached_decoding_matches_a_full_run_and_candles_decoder() {
+        let cfg = tiny();
+        let dev = Device::Cpu;
+        let varmap = VarMap::new();
+        let vb = VarBuilder::from_varmap(&varmap, DType::F32, &dev);
+        let mut model = Model::load(&vb, cfg.clone()).unwrap();
+        let ours = CachedDecoder::load(vb.pp("model.decoder"), &cfg).unwrap();
+        for (i, var) in varmap.all_vars().iter().enumerate() {
+            let r = Tensor::randn(0f32, 0.3, var.shape(), &dev).unwrap();
+            var.set(&((r + 0.01 * i as f64).unwrap())).unwrap();
+        }
+        let mel = Tensor::randn(0f32, 1.0, (1, 4, 16), &dev).unwrap();
+        let audio = model.encoder.forward(&mel, true).unwrap();
+        let tokens = [3u32, 7, 11, 2, 40, 9];
+
+        let ids = Tensor::new(&tokens, &dev).unwrap().unsqueeze(0).unwrap();
+        let ys = model.decoder.forward(&ids, &audio, true).unwrap();
+        let theirs = model.decoder.final_linear(&ys).unwrap().i(0).unwrap();
+
+        let mut full = ours.start(&audio).unwrap();
+        let h = ours.forward(&tokens, &mut full).unwrap();
+        let mut step = ours.start(&audio).unwrap();
+        let h3 = ours.forward(&tokens[..3], &mut step).unwrap();
+        for p in 0..3 {
+            assert!(close(&ours.logits(&h3, p).unwrap(), &ours.logits(&h, p).unwrap(), 1e-5));
+        }
+        for (p, &t) in tokens.iter().enumerate().skip(3) {
+            let hp = ours.forward(&[t], &mut step).unwrap();
+            let one = ours.logits(&hp, 0).unwrap();
+            let spread = one.iter().fold(f32::MIN, |a, b| a.max(*b)) - one.iter().fold(f32::MAX, |a, b| a.min(*b));
+            assert!(spread > 1.0, "random weights give distinct logits ({spread})");
+            assert!(close(&one, &ours.logits(&h, p).unwrap(), 1e-4), "position {p}");
+            let candle = theirs.i(p).unwrap().to_vec1::<f32>().unwrap();
+            assert!(close(&one, &candle, 5e-2), "position {p}: {:?} vs {:?}", &one[..4], &candle[..4]);
+        }
+        assert_eq!(step.len, tokens.len());
     }
 }
