@@ -167,6 +167,24 @@ fn noise_has_no_speech() {
 }
 
 #[test]
+fn cancel_stops_and_an_unknown_language_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let wav = speak(dir.path(), "hello", "en-us", 175, "Hello, this is a short test.");
+    let samples = decode_audio(&ffmpeg(), &wav, 600).unwrap();
+    let cancelled = whisper().transcribe(&samples, &TranscribeOptions::default(), &|| true).unwrap_err();
+    assert!(matches!(cancelled, ModelError::Cancelled), "{cancelled}");
+    let opts = TranscribeOptions { language: Some("xx".into()), initial_prompt: None };
+    let unknown = whisper().transcribe(&samples, &opts, &never).unwrap_err();
+    assert!(unknown.to_string().contains("xx"), "{unknown}");
+    assert!(whisper().languages().any(|l| l == "zh") && whisper().languages().count() == 99);
+    // An English prompt is used as given (and the transcript stays English).
+    let opts = TranscribeOptions { language: None, initial_prompt: Some("Product demo for the shop.".into()) };
+    let tr = whisper().transcribe(&samples, &opts, &never).unwrap();
+    assert_eq!(tr.language, "en");
+    assert!(tr.text.to_lowercase().contains("test"), "{}", tr.text);
+}
+
+#[test]
 fn a_video_without_audio_decodes_to_no_samples_and_garbage_is_an_error() {
     let dir = tempfile::tempdir().unwrap();
     let mp4 = dir.path().join("video.mp4");

@@ -64,7 +64,9 @@ pub const ZH_PROMPT: &str = "以下是普通话的句子。";
 /// Options of one transcription.
 #[derive(Debug, Clone, Default)]
 pub struct TranscribeOptions {
-    /// ISO 639-1 code ("zh", "en", …); `None`: detected on the first window with sound.
+    /// ISO 639-1 code ("zh", "en", …); `None`: detected on the first window
+    /// with speech (a window judged silent does not fix it). An unknown code
+    /// is [`ModelError::InvalidSampling`] (see [`Whisper::languages`]).
     pub language: Option<String>,
     /// Text that conditions the decoder (names, spelling, script).
     pub initial_prompt: Option<String>,
@@ -84,7 +86,7 @@ pub struct Segment {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Transcript {
     /// The language used: the given one, else the one detected on the first
-    /// window with sound; empty when none was given and nothing was said.
+    /// window with speech; empty when none was given and nothing was said.
     pub language: String,
     /// The segments' text, joined (with spaces, without for Chinese/Japanese).
     pub text: String,
@@ -287,6 +289,10 @@ impl Whisper {
                 "whisper window"
             );
             if r.no_speech_prob > NO_SPEECH_THRESHOLD && r.avg_logprob < LOGPROB_THRESHOLD {
+                // No speech: a language detected here means nothing; detect again on the next window.
+                if opts.language.is_none() && segments.is_empty() {
+                    *language = None;
+                }
                 continue;
             }
             let text = self
