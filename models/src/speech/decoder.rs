@@ -193,8 +193,15 @@ mod tests {
         }
     }
 
+    /// Equal up to `tol` relative to the logits' scale (different matmul
+    /// shapes round differently).
     fn close(a: &[f32], b: &[f32], tol: f32) -> bool {
-        a.len() == b.len() && a.iter().zip(b).all(|(x, y)| (x - y).abs() <= tol * (1.0 + y.abs()))
+        let scale = b.iter().fold(1f32, |m, v| m.max(v.abs()));
+        let worst = a.iter().zip(b).fold(0f32, |m, (x, y)| m.max((x - y).abs()));
+        if worst > tol * scale {
+            eprintln!("max difference {worst} (scale {scale})");
+        }
+        a.len() == b.len() && worst <= tol * scale
     }
 
     /// The cached decoder, fed one token at a time, gives the logits of a
@@ -208,11 +215,23 @@ mod tests {
         let vb = VarBuilder::from_varmap(&varmap, DType::F32, &dev);
         let mut model = Model::load(&vb, cfg.clone()).unwrap();
         let ours = CachedDecoder::load(vb.pp("model.decoder"), &cfg).unwrap();
-        for (i, var) in varmap.all_vars().iter().enumerate() {
-            let r = Tensor::randn(0f32, 0.3, var.shape(), &dev).unwrap();
-            var.set(&((r + 0.01 * i as f64).unwrap())).unwrap();
+        // Deterministic pseudo-random weights (candle's randn cannot be seeded).
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut random = |shape: &candle_core::Shape, scale: f32| {
+            let v: Vec<f32> = (0..shape.elem_count())
+                .map(|_| {
+                    seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                    ((seed >> 40) as f32 / (1u64 << 24) as f32 - 0.5) * scale
+                })
+                .collect();
+            Tensor::from_vec(v, shape, &dev).unwrap()
+        };
+        let mut vars = varmap.data().lock().unwrap().iter().map(|(k, v)| (k.clone(), v.clone())).collect::<Vec<_>>();
+        vars.sort_by(|a, b| a.0.cmp(&b.0));
+        for (_, var) in &vars {
+            var.set(&random(var.shape(), 1.0)).unwrap();
         }
-        let mel = Tensor::randn(0f32, 1.0, (1, 4, 16), &dev).unwrap();
+        let mel = random(&(1, 4, 16).into(), 2.0);
         let audio = model.encoder.forward(&mel, true).unwrap();
         let tokens = [3u32, 7, 11, 2, 40, 9];
 
@@ -225,16 +244,16 @@ mod tests {
         let mut step = ours.start(&audio).unwrap();
         let h3 = ours.forward(&tokens[..3], &mut step).unwrap();
         for p in 0..3 {
-            assert!(close(&ours.logits(&h3, p).unwrap(), &ours.logits(&h, p).unwrap(), 1e-5));
+            assert!(close(&ours.logits(&h3, p).unwrap(), &ours.logits(&h, p).unwrap(), 1e-3));
         }
         for (p, &t) in tokens.iter().enumerate().skip(3) {
             let hp = ours.forward(&[t], &mut step).unwrap();
             let one = ours.logits(&hp, 0).unwrap();
             let spread = one.iter().fold(f32::MIN, |a, b| a.max(*b)) - one.iter().fold(f32::MAX, |a, b| a.min(*b));
             assert!(spread > 1.0, "random weights give distinct logits ({spread})");
-            assert!(close(&one, &ours.logits(&h, p).unwrap(), 1e-4), "position {p}");
+            assert!(close(&one, &ours.logits(&h, p).unwrap(), 1e-3), "position {p}");
             let candle = theirs.i(p).unwrap().to_vec1::<f32>().unwrap();
-            assert!(close(&one, &candle, 5e-2), "position {p}: {:?} vs {:?}", &one[..4], &candle[..4]);
+            assert!(close(&one, &candle, 2e-2), "position {p}: {:?} vs {:?}", &one[..4], &candle[..4]);
         }
         assert_eq!(step.len, tokens.len());
     }
