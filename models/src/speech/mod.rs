@@ -18,10 +18,10 @@
 //! is false.
 //!
 //! Chinese: Whisper base writes Mandarin in traditional characters when
-//! unprompted; every Chinese window's prompt starts with [`ZH_PROMPT`]
-//! (simplified; the caller's initial prompt follows it), which steers it to
-//! simplified characters (and, measured on espeak-ng speech, to fewer
-//! errors).
+//! unprompted; a Chinese window's prompt is [`ZH_PROMPT`] (simplified) when
+//! the caller gives none, or starts with it when the caller's has no Chinese
+//! characters, which steers it to simplified characters (and, measured on
+//! espeak-ng speech, to fewer errors).
 
 mod audio;
 mod decode;
@@ -42,6 +42,10 @@ pub use audio::decode_audio;
 use crate::ModelError;
 use decode::{LogitFilter, SpecialTokens};
 use decoder::CachedDecoder;
+
+/// The folder of the models dir that `scripts/fetch-models whisper-base`
+/// fills (model.safetensors, config.json, tokenizer.json).
+pub const WHISPER_DIR: &str = "whisper-base";
 
 /// The sample rate [`Whisper::transcribe`] takes.
 pub const SAMPLE_RATE: u32 = 16_000;
@@ -121,6 +125,10 @@ pub struct Whisper {
 
 fn load_failed(path: &Path, reason: impl std::fmt::Display) -> ModelError {
     ModelError::LoadFailed { path: path.to_path_buf(), reason: reason.to_string() }
+}
+
+fn has_cjk(text: &str) -> bool {
+    text.chars().any(|c| matches!(c, '\u{4e00}'..='\u{9fff}' | '\u{3400}'..='\u{4dbf}'))
 }
 
 fn rms(samples: &[f32]) -> f32 {
@@ -244,7 +252,8 @@ impl Whisper {
             }
             let Some((lang_id, lang)) = language.as_ref() else { continue };
             let prompt_text = match (&opts.initial_prompt, lang.as_str()) {
-                (Some(p), "zh") if !p.trim().is_empty() => Some(format!("{ZH_PROMPT}{}", p.trim())),
+                // A prompt already in Chinese steers the script itself.
+                (Some(p), "zh") if !p.trim().is_empty() && !has_cjk(p) => Some(format!("{ZH_PROMPT}{}", p.trim())),
                 (Some(p), _) if !p.trim().is_empty() => Some(p.trim().to_owned()),
                 (_, "zh") => Some(ZH_PROMPT.to_owned()),
                 _ => None,
@@ -324,6 +333,12 @@ mod tests {
         assert!(!t(vec![]).has_speech());
         assert!(!t(vec![seg("  ", 0.1)]).has_speech());
         assert!(t(vec![seg("Hello there.", 0.05)]).has_speech());
+    }
+
+    #[test]
+    fn chinese_characters_are_recognised() {
+        assert!(has_cjk("以下是普通话的句子。"));
+        assert!(!has_cjk("Product names: Thermos, Tiger."));
     }
 
     #[test]
