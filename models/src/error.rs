@@ -49,6 +49,10 @@ pub enum ModelError {
     #[error("invalid sampling settings: {0}")]
     InvalidSampling(String),
 
+    /// An audio or video input that cannot be decoded (ffmpeg refused it).
+    #[error("invalid audio input: {0}")]
+    InvalidAudio(String),
+
     /// The caller asked the work to stop (e.g. a cancelled 2K download).
     #[error("cancelled")]
     Cancelled,
@@ -68,6 +72,7 @@ impl ModelError {
             ModelError::Cancelled => "CANCELLED",
             ModelError::PromptTooLong { .. } => "PROMPT_TOO_LONG",
             ModelError::InvalidSampling(_) => "INVALID_SAMPLING",
+            ModelError::InvalidAudio(_) => "INVALID_AUDIO",
         }
     }
 
@@ -89,6 +94,7 @@ mod tests {
         assert_eq!(ModelError::Inference("x".into()).code(), "INFERENCE_FAILED");
         assert_eq!(ModelError::PromptTooLong { tokens: 9, limit: 8 }.code(), "PROMPT_TOO_LONG");
         assert_eq!(ModelError::InvalidSampling("x".into()).code(), "INVALID_SAMPLING");
+        assert_eq!(ModelError::InvalidAudio("x".into()).code(), "INVALID_AUDIO");
         let msg = ModelError::ModelMissing { path: "x.onnx".into() }.to_string();
         assert!(msg.contains("scripts/fetch-models"), "{msg}");
     }

