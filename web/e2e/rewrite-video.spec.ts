@@ -84,17 +84,33 @@ test('rewrite video: an English clip is transcribed ("water bottle"), then a scr
   await page.screenshot({ path: testInfo.outputPath('rewrite-video-en.png'), fullPage: true });
 });
 
-test('rewrite video: a Mandarin clip is transcribed (保温杯)', async ({ page, request }) => {
+test('rewrite video: a Mandarin clip is transcribed (保温杯); stopping the script then returns the coins', async ({ page, request }) => {
   test.setTimeout(420_000);
-  await signInMerchant(page, request);
-  await recordSourceText(page);
+  const token = await signInMerchant(page, request);
   await openSettled(page, '/rewrite-video');
+  const before = await balance(request, token);
   const clip = speechClip(scratchDir(), 'bottle-zh', 'cmn', '这款保温杯可以保温十二个小时');
   await uploadClip(page, clip);
+  await page.getByTestId('rewrite-genNum').selectOption('1');
+  await page.getByTestId('generate-button').click();
+  const source = page.getByTestId('source-text');
+  await expect(source).toBeVisible({ timeout: 240_000 });
   // Whisper base on espeak-ng's synthetic Mandarin voice is modest: the
   // product word is what it gets most reliably (a miss here is the model's
   // hearing of that voice, not the page).
-  await generateAndRead(page, (text) => expect(squeeze(text), `the transcript: ${text}`).toContain('保温杯'));
+  const text = (await source.getByTestId('source-text-body').textContent()) ?? '';
+  expect(squeeze(text), `the transcript: ${text}`).toContain('保温杯');
+  // The merchant has what they came for: stopping the script refunds it.
+  const stop = page.getByTestId('stop-task');
+  const failed = page.getByTestId('task-error');
+  const card = page.getByTestId('text-result');
+  await expect(stop.or(card).or(failed).first()).toBeVisible({ timeout: 60_000 });
+  if (await stop.isVisible()) {
+    await stop.click();
+    await expect(failed).toHaveAttribute('data-error-code', 'TASK_STOPPED', { timeout: 60_000 });
+    await expect.poll(() => balance(request, token), { timeout: 30_000 }).toBe(before);
+  }
+  await expect(source).toBeVisible();
 });
 
 test('rewrite video: a clip with silent audio fails VIDEO_NO_SPEECH, says so, writes no script, and the coins come back', async ({ page, request }, testInfo) => {
