@@ -41,14 +41,14 @@ const HEARTBEAT: Duration = Duration::from_secs(1);
 pub async fn run(ctx: &WorkerContext, task_id: TaskId, spec: &MediaCopySpec) -> Result<Vec<TaskResult>, JobFailure> {
     let read = match &spec.source {
         MediaSource::Images(images) => read_pictures(ctx, task_id, images).await?,
-        MediaSource::Video(video) => transcribe_video(ctx, task_id, *video, spec.language).await?,
+        MediaSource::Video { video, speech } => transcribe_video(ctx, task_id, *video, *speech).await?,
     };
     let source = cut_at_sentence(read.trim(), SOURCE_MAX_CHARS);
     let readable = source.chars().filter(|c| c.is_alphanumeric()).count();
     if readable < SOURCE_MIN_CHARS {
         let code = match spec.source {
             MediaSource::Images(_) => ErrorCode::OcrNoText,
-            MediaSource::Video(_) => ErrorCode::VideoNoSpeech,
+            MediaSource::Video { .. } => ErrorCode::VideoNoSpeech,
         };
         return Err(JobFailure::abort(code, format!("{readable} readable characters in the media")));
     }
@@ -60,7 +60,7 @@ pub async fn run(ctx: &WorkerContext, task_id: TaskId, spec: &MediaCopySpec) -> 
     let language = spec.language.unwrap_or_else(|| CopyLanguage::detect(&source));
     let brief = match spec.source {
         MediaSource::Images(_) => Brief::Pictures { source: &source },
-        MediaSource::Video(_) => Brief::Transcript { source: &source },
+        MediaSource::Video { .. } => Brief::Transcript { source: &source },
     };
     let order = CopyOrder { brief, platform: spec.platform, style: spec.style, language, count: spec.gen_num };
     write_results(ctx, task_id, &order, WRITE_PROGRESS).await
@@ -86,12 +86,13 @@ async fn read_pictures(ctx: &WorkerContext, task_id: TaskId, images: &[UploadId]
     Ok(pages.join("\n\n"))
 }
 
-/// The video's speech as text; empty when nothing was said.
+/// The video's speech as text; empty when nothing was said. `spoken`: the
+/// language the merchant says is spoken (else Whisper detects it).
 async fn transcribe_video(
     ctx: &WorkerContext,
     task_id: TaskId,
     video: UploadId,
-    language: Option<CopyLanguage>,
+    spoken: Option<CopyLanguage>,
 ) -> Result<String, JobFailure> {
     let whisper: Arc<Whisper> = ctx
         .models
@@ -120,15 +121,9 @@ async fn transcribe_video(
     if samples.is_empty() {
         return Ok(String::new());
     }
-    let options = TranscribeOptions {
-        language: language.map(|l| l.as_str().to_owned()),
-        // Whisper writes Mandarin in traditional characters unless its
-        // context is simplified Chinese.
-        initial_prompt: match language {
-            Some(CopyLanguage::En) => None,
-            Some(CopyLanguage::Zh) | None => Some("以下是普通话的句子，使用简体中文。".to_owned()),
-        },
-    };
+    // Mandarin is prompted into simplified characters by the model itself
+    // (`pixmart_models::speech::ZH_PROMPT`), detected or named.
+    let options = TranscribeOptions { language: spoken.map(|l| l.as_str().to_owned()), initial_prompt: None };
     let transcript = with_heartbeat(ctx, task_id, 10, move |stop| {
         whisper.transcribe(&samples, &options, &|| stop.load(Ordering::Relaxed))
     })

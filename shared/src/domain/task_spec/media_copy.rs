@@ -22,8 +22,9 @@ pub const MEDIA_GEN_NUM_DEFAULT: u8 = 2;
 pub enum MediaSource {
     /// A note's pictures, in the order given.
     Images(Vec<UploadId>),
-    /// A short video (MP4 or QuickTime, with sound).
-    Video(UploadId),
+    /// A short video (MP4 or QuickTime, with sound), and the language
+    /// spoken in it when the merchant says (else Whisper detects it).
+    Video { video: UploadId, speech: Option<CopyLanguage> },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -41,20 +42,20 @@ impl MediaCopySpec {
     pub fn biz_type(&self) -> BizType {
         match self.source {
             MediaSource::Images(_) => BizType::PicRewrite,
-            MediaSource::Video(_) => BizType::VideoRewrite,
+            MediaSource::Video { .. } => BizType::VideoRewrite,
         }
     }
 
     pub fn input_images(&self) -> Vec<UploadId> {
         match &self.source {
             MediaSource::Images(ids) => ids.clone(),
-            MediaSource::Video(_) => Vec::new(),
+            MediaSource::Video { .. } => Vec::new(),
         }
     }
 
     pub fn input_video(&self) -> Option<UploadId> {
         match self.source {
-            MediaSource::Video(id) => Some(id),
+            MediaSource::Video { video, .. } => Some(video),
             MediaSource::Images(_) => None,
         }
     }
@@ -66,8 +67,11 @@ impl MediaCopySpec {
                 map.insert("imageUrls".into(), ids.iter().map(|id| Value::String(upload_url(*id))).collect());
                 map.insert("socialPlatform".into(), self.platform.as_str().into());
             }
-            MediaSource::Video(id) => {
-                map.insert("videoUrl".into(), upload_url(*id).into());
+            MediaSource::Video { video, speech } => {
+                map.insert("videoUrl".into(), upload_url(*video).into());
+                if let Some(speech) = speech {
+                    map.insert("speechLanguage".into(), speech.as_str().into());
+                }
             }
         }
         map.insert("style".into(), self.style.as_str().into());
@@ -108,7 +112,7 @@ pub fn parse_images(params: &Map<String, Value>) -> Result<MediaCopySpec, Invali
 
 /// HOT_VIDEO_REWRITE's options.
 pub fn parse_video(params: &Map<String, Value>) -> Result<MediaCopySpec, Invalid> {
-    reject_unknown(params, &["videoUrl", "style", "language", "genNum"])?;
+    reject_unknown(params, &["videoUrl", "speechLanguage", "style", "language", "genNum"])?;
     let video = match params.get("videoUrl") {
         None | Some(Value::Null) => return Err(Invalid::field(ErrorCode::MediaVideoRequired, "videoUrl")),
         Some(Value::String(s)) if s.trim().is_empty() => {
@@ -118,8 +122,10 @@ pub fn parse_video(params: &Map<String, Value>) -> Result<MediaCopySpec, Invalid
             v.as_str().and_then(parse_upload_url).ok_or(Invalid::field(ErrorCode::InputVideoUnreadable, "videoUrl"))?
         }
     };
+    let speech = optional_language(params, "speechLanguage")?;
     let (style, language, gen_num) = common(params)?;
-    Ok(MediaCopySpec { source: MediaSource::Video(video), platform: Platform::Tiktok, style, language, gen_num })
+    let source = MediaSource::Video { video, speech };
+    Ok(MediaCopySpec { source, platform: Platform::Tiktok, style, language, gen_num })
 }
 
 fn common(params: &Map<String, Value>) -> Result<(CopyStyle, Option<CopyLanguage>, u8), Invalid> {
@@ -128,15 +134,18 @@ fn common(params: &Map<String, Value>) -> Result<(CopyStyle, Option<CopyLanguage
         Some(Value::String(s)) => CopyStyle::parse(s).ok_or(Invalid::field(ErrorCode::CopyBadStyle, "style"))?,
         Some(_) => return Err(Invalid::field(ErrorCode::CopyBadStyle, "style")),
     };
-    let language = match params.get("language") {
-        None | Some(Value::Null) => None,
-        Some(Value::String(s)) => {
-            Some(CopyLanguage::parse(s).ok_or(Invalid::field(ErrorCode::InvalidParam, "language"))?)
-        }
-        Some(_) => return Err(Invalid::field(ErrorCode::InvalidParam, "language")),
-    };
+    let language = optional_language(params, "language")?;
     let gen_num = small_int(params, "genNum", 1, MEDIA_GEN_NUM_MAX, MEDIA_GEN_NUM_DEFAULT)?;
     Ok((style, language, gen_num))
+}
+
+/// `zh`, `en`, or absent / null for "as read".
+fn optional_language(params: &Map<String, Value>, key: &'static str) -> Result<Option<CopyLanguage>, Invalid> {
+    match params.get(key) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => CopyLanguage::parse(s).map(Some).ok_or(Invalid::field(ErrorCode::InvalidParam, key)),
+        Some(_) => Err(Invalid::field(ErrorCode::InvalidParam, key)),
+    }
 }
 
 #[cfg(test)]
@@ -164,11 +173,15 @@ mod tests {
 
     #[test]
     fn a_video_becomes_a_script_and_round_trips() {
-        let spec =
-            TaskSpec::parse("HOT_VIDEO_REWRITE", &json!({ "videoUrl": url(), "genNum": 1, "language": "en" })).unwrap();
+        let spec = TaskSpec::parse(
+            "HOT_VIDEO_REWRITE",
+            &json!({ "videoUrl": url(), "genNum": 1, "language": "en", "speechLanguage": "zh" }),
+        )
+        .unwrap();
         let TaskSpec::MediaCopy(m) = &spec else { panic!("{spec:?}") };
         assert_eq!((m.platform, m.language, m.gen_num), (Platform::Tiktok, Some(CopyLanguage::En), 1));
         assert!(m.input_video().is_some() && m.input_images().is_empty());
+        assert!(matches!(m.source, MediaSource::Video { speech: Some(CopyLanguage::Zh), .. }));
         assert_eq!(spec.cost().get(), 10);
         assert_eq!(TaskSpec::parse("HOT_VIDEO_REWRITE", &spec.to_params()).unwrap(), spec);
     }
@@ -197,5 +210,6 @@ mod tests {
         // A script has one shape: the platform is not an option.
         assert_eq!(code(json!({ "videoUrl": url(), "socialPlatform": "redbook" })), ErrorCode::InvalidParam);
         assert_eq!(code(json!({ "videoUrl": url(), "style": "?" })), ErrorCode::CopyBadStyle);
+        assert_eq!(code(json!({ "videoUrl": url(), "speechLanguage": "fr" })), ErrorCode::InvalidParam);
     }
 }

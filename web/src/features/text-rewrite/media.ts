@@ -58,15 +58,17 @@ export interface ImageRewriteForm extends Choices {
 
 export interface VideoRewriteForm extends Choices {
   video: PickedVideo | null;
+  /** The language spoken in the video (`auto`: the speech model detects it). */
+  speech: LanguageChoice;
 }
 
 const choices = (): Choices => ({ platform: DEFAULT_PLATFORM, style: DEFAULT_STYLE, language: 'auto', genNum: null });
 export const initialImageForm = (): ImageRewriteForm => ({ ...choices(), images: [] });
-export const initialVideoForm = (): VideoRewriteForm => ({ ...choices(), video: null });
+export const initialVideoForm = (): VideoRewriteForm => ({ ...choices(), video: null, speech: 'auto' });
 
 /** The task params (until the OpenAPI types carry them). */
 export type ImageRewriteParams = { imageUrls: string[]; socialPlatform: Platform; style: Style; genNum: number };
-export type VideoRewriteParams = { videoUrl: string; style: Style; genNum: number };
+export type VideoRewriteParams = { videoUrl: string; speechLanguage?: 'zh' | 'en'; style: Style; genNum: number };
 
 type Built<P> = { params: P } | { missing: MessageKey; vars?: Record<string, number> };
 
@@ -85,7 +87,9 @@ export function buildImageParams(form: ImageRewriteForm, limits: ImageRewriteLim
 
 export function buildVideoParams(form: VideoRewriteForm, limits: VideoRewriteLimits): Built<VideoRewriteParams> {
   if (!form.video) return { missing: 'mediaRewrite.videoRequired' };
-  return { params: { videoUrl: form.video.url, style: form.style, genNum: effectiveGenNum(form.genNum, limits) } };
+  const params: VideoRewriteParams = { videoUrl: form.video.url, style: form.style, genNum: effectiveGenNum(form.genNum, limits) };
+  if (form.speech !== 'auto') params.speechLanguage = form.speech;
+  return { params };
 }
 
 /** The containers the server takes (mp4, mov), by MIME type or, when the browser names none, by extension. */

@@ -18,6 +18,8 @@ export const MEDIA_REWRITE_MESSAGES = {
   'rewriteVideo.empty': { zh: '视频文案转写和新脚本会显示在这里', en: 'The transcript and your new script will appear here' },
   'rewriteVideo.generating': { zh: 'AI 正在转写视频并撰写脚本…', en: 'The AI is transcribing the video and writing the script…' },
   'rewriteVideo.scriptNote': { zh: '输出为短视频脚本（分镜、台词、时长）', en: 'You get a short-video script (shots, narration, lengths)' },
+  'rewriteVideo.speech': { zh: '视频语言', en: 'Spoken language' },
+  'rewriteVideo.speech.auto': { zh: '自动识别', en: 'Detect' },
 
   'mediaRewrite.imagesCount': { zh: '{n}/{max}', en: '{n}/{max}' },
   'mediaRewrite.addImage': { zh: '添加图片', en: 'Add an image' },

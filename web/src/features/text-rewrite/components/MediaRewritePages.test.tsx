@@ -281,9 +281,13 @@ describe('/rewrite-video', () => {
     expect(video).toHaveAttribute('src', 'blob:test/1');
     expect(screen.getByTestId('video-duration')).toHaveTextContent('时长 0:05');
     fireEvent.click(screen.getByTestId('rewrite-style-lively'));
+    fireEvent.change(screen.getByTestId('video-speech-language'), { target: { value: 'en' } });
     fireEvent.click(screen.getByTestId('generate-button'));
     await waitFor(() => expect(submitted).toHaveLength(1));
-    expect(submitted[0]).toEqual({ bizType: 'HOT_VIDEO_REWRITE', params: { videoUrl: '/api/files/uploads/clip.mp4', style: 'lively', genNum: 2 } });
+    expect(submitted[0]).toEqual({
+      bizType: 'HOT_VIDEO_REWRITE',
+      params: { videoUrl: '/api/files/uploads/clip.mp4', speechLanguage: 'en', style: 'lively', genNum: 2 },
+    });
 
     const card = await screen.findByTestId('text-result');
     expect(card).toHaveAttribute('data-shape', 'script');

@@ -4,7 +4,8 @@ import { TaskWorkspace } from '../../../components/TaskWorkspace';
 import { useI18n } from '../../../lib/i18n';
 import { limitsOf, priceOf, useTaskTypes } from '../../../lib/taskTypes';
 import { useTaskForm } from '../../../lib/useTaskForm';
-import { effectiveGenNum } from '../constants';
+import { SelectField } from '../../../components/OptionFields';
+import { LANGUAGES, effectiveGenNum, languageKey } from '../constants';
 import { RewriteOptions } from './RewriteOptions';
 import { VIDEO_REWRITE_BIZ_TYPE, VIDEO_REWRITE_LIMITS, buildVideoParams, initialVideoForm, type VideoRewriteForm, type VideoRewriteParams } from '../media';
 import { MediaTaskView } from './MediaTaskView';
@@ -47,10 +48,18 @@ function RewriteVideoWorkspace() {
       upload={<VideoField video={form.video} limits={limits} onChange={set('video')} preview={page.workspace.preview} attempted={attempted} />}
       options={
         <>
-          {/* The answer is always a short-video script: no platform, no language. */}
+          {/* The answer is always a short-video script: no platform; the script follows the speech's language. */}
           <p className="muted rewrite-script-note" data-testid="rewrite-script-note">
             {t('rewriteVideo.scriptNote')}
           </p>
+          <SelectField
+            label={t('rewriteVideo.speech')}
+            testId="video-speech-language"
+            value={form.speech}
+            options={LANGUAGES}
+            optionLabel={(l) => t(l === 'auto' ? 'rewriteVideo.speech.auto' : languageKey(l))}
+            onChange={set('speech')}
+          />
           <RewriteOptions form={form} set={set} limits={limits} count platform={false} language={false} />
         </>
       }
