@@ -42,6 +42,7 @@ pub enum UploadPurpose {
 pub struct UploadQuery {
     /// `product` (default) or `note`.
     #[serde(default)]
+    #[param(inline)]
     purpose: UploadPurpose,
 }
 

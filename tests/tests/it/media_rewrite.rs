@@ -1,4 +1,5 @@
-//! Picture and video rewrites (HOT_PIC_REWRITE, HOT_VIDEO_REWRITE): the
+//! Picture and video rewrites (HOT_PIC_REWRITE, HOT_VIDEO_REWRITE), and the
+//! topic article (THEME_ARTICLE_GEN) written beside them: the
 //! real OCR (PP-OCRv6) and speech (Whisper base) models read media made
 //! here (text drawn in Noto Sans CJK by ffmpeg, speech by espeak-ng), the
 //! task records what was read, and copy is written from it — by an
@@ -156,6 +157,28 @@ async fn a_videos_speech_is_transcribed_and_rewritten_as_a_script_on_postgres() 
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_topic_article_is_written_from_the_topic_charged_and_settled() {
+    let double = OpenAiDouble::start(MODEL, KEY, Reply::text(NOTE, Duration::from_millis(5)));
+    let mut app = TestApp::start(TestDatabase::sqlite()).await;
+    app.start_worker_with(remote(&double));
+    let mut c = app.client();
+    c.register_random().await;
+    c.wait_capability("THEME_ARTICLE_GEN", "available").await;
+    let before = lingshi(&c).await;
+    let (status, body) =
+        c.post_json("/api/tasks", json!({ "bizType": "THEME_ARTICLE_GEN", "params": { "topic": "夏" } })).await;
+    assert_eq!((status, body["error"].as_str()), (400, Some("TOPIC_REQUIRED")), "{body}");
+    let task_id = submit(&c, "THEME_ARTICLE_GEN", json!({ "topic": "夏天通勤的防晒好物" })).await;
+    assert_eq!(lingshi(&c).await, before - 10, "one article by default, 10 each");
+    let task = c.wait_task(&task_id, Duration::from_secs(120)).await;
+    assert_eq!(task["status"], "SUCCESS", "{task}");
+    assert_eq!(task["results"][0]["copy"]["shape"], "note");
+    assert_eq!(ledger_sums(&app, &c).await, (-10, 0));
+    let user = double.received()[0].body["messages"][1]["content"].as_str().unwrap().to_owned();
+    assert!(user.contains("夏天通勤的防晒好物") && user.contains("主题"), "{user}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn media_with_nothing_to_read_fails_with_its_own_code_refunded_once_and_the_model_is_never_asked() {
     let dir = tempfile::tempdir().unwrap();
     let double = OpenAiDouble::start(MODEL, KEY, Reply::text(NOTE, Duration::from_millis(5)));
@@ -225,7 +248,7 @@ async fn bad_videos_and_wrong_inputs_are_refused_at_the_edge_and_nothing_is_char
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_real_qwen_0_5b_writes_a_note_from_pictures_and_a_script_from_a_video() {
+async fn the_real_qwen_0_5b_writes_from_pictures_a_video_and_a_topic() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = TestApp::start(TestDatabase::sqlite()).await;
     app.start_worker_with(local);
@@ -233,6 +256,7 @@ async fn the_real_qwen_0_5b_writes_a_note_from_pictures_and_a_script_from_a_vide
     c.register_random().await;
     c.wait_capability("HOT_PIC_REWRITE", "available").await;
     c.wait_capability("HOT_VIDEO_REWRITE", "available").await;
+    c.wait_capability("THEME_ARTICLE_GEN", "available").await;
     let before = lingshi(&c).await;
 
     // Weibo: the shortest answer, so the CPU run stays short.
@@ -245,13 +269,17 @@ async fn the_real_qwen_0_5b_writes_a_note_from_pictures_and_a_script_from_a_vide
     let video_task =
         submit(&c, "HOT_VIDEO_REWRITE", json!({ "videoUrl": up["data"]["urls"][0], "genNum": 1, "language": "en" }))
             .await;
+    let topic_task = submit(&c, "THEME_ARTICLE_GEN", json!({ "topic": "夏天通勤的防晒好物", "socialPlatform": "weibo" })).await;
     let events = c.listen(&pic_task).await;
 
     let mut spent = 0;
-    for (task_id, shape, read) in [(&pic_task, "post", "冰丝防晒衣"), (&video_task, "script", "water bottle")] {
+    for (task_id, shape, read) in [(&pic_task, "post", "冰丝防晒衣"), (&video_task, "script", "water bottle"), (&topic_task, "post", "")] {
         let task = c.wait_task(task_id, Duration::from_secs(1200)).await;
         let source = han(task["sourceText"].as_str().unwrap_or_default()).to_lowercase();
         assert!(source.contains(&han(read)), "{read} not in what was read: {task}");
+        if read.is_empty() {
+            assert!(task.get("sourceText").is_none(), "a topic reads no media: {task}");
+        }
         // The small model may fail the rules three times (then the task
         // says so, refunded); what it delivers always meets them.
         match task["status"].as_str() {

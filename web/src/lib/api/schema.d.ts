@@ -994,7 +994,31 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * `POST /api/uploads`, multipart field `file`: validated per the rules of
+         *     its purpose, then stored. Nothing is stored for a rejected file.
+         */
         post: operations["upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/uploads/video": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/uploads/video`, multipart field `file`: an MP4 or QuickTime
+         *     video with sound (视频改写's input), at most 50 MB and 3 minutes.
+         */
+        post: operations["upload_video"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1102,7 +1126,7 @@ export interface components {
             product: components["schemas"]["PlanTypeDto"];
         };
         /** @enum {string} */
-        BizType: "MANNEQUIN_IMAGE" | "MODEL_IMAGE_NEW" | "WIG_IMAGE" | "SHOES_IMAGE" | "PRODUCT_IMAGE" | "PRODUCT_REPLACE_IMAGE" | "MATTING_IMAGE" | "CUSTOMIZED_MODEL" | "PET_IMAGE_CUSTOMIZED" | "IMG_2_VEDIO" | "TRY_ON" | "QR_CODE_ART" | "TEXT_REWRITE" | "HOT_ARTICLE_REWRITE";
+        BizType: "MANNEQUIN_IMAGE" | "MODEL_IMAGE_NEW" | "WIG_IMAGE" | "SHOES_IMAGE" | "PRODUCT_IMAGE" | "PRODUCT_REPLACE_IMAGE" | "MATTING_IMAGE" | "CUSTOMIZED_MODEL" | "PET_IMAGE_CUSTOMIZED" | "IMG_2_VEDIO" | "TRY_ON" | "QR_CODE_ART" | "TEXT_REWRITE" | "HOT_ARTICLE_REWRITE" | "THEME_ARTICLE_GEN" | "HOT_PIC_REWRITE" | "HOT_VIDEO_REWRITE";
         BrandDto: {
             id: string;
             name: string;
@@ -1965,6 +1989,13 @@ export interface components {
                      *     (set by `GET /api/tasks/{id}`; false in lists).
                      */
                     waitingForPool: boolean;
+                    /**
+                     * @description What the worker read from the task's media before writing: the
+                     *     text recognised in a note's pictures (HOT_PIC_REWRITE) or a video's
+                     *     transcript (HOT_VIDEO_REWRITE). Set as soon as it is read, also on a
+                     *     task that then fails.
+                     */
+                    sourceText?: string | null;
                 }[];
                 /** Format: u-int64 */
                 total: number;
@@ -2150,6 +2181,13 @@ export interface components {
                  *     (set by `GET /api/tasks/{id}`; false in lists).
                  */
                 waitingForPool: boolean;
+                /**
+                 * @description What the worker read from the task's media before writing: the
+                 *     text recognised in a note's pictures (HOT_PIC_REWRITE) or a video's
+                 *     transcript (HOT_VIDEO_REWRITE). Set as soon as it is read, also on a
+                 *     task that then fails.
+                 */
+                sourceText?: string | null;
             };
         };
         /**
@@ -2202,13 +2240,31 @@ export interface components {
              */
             code: number;
             msg: string;
-            /**
-             * @description `POST /api/uploads`, multipart field `file`: validated per the original app's
-             *     rules, then stored. Nothing is stored for a rejected file.
-             *     The stored upload: its address and its displayed (EXIF-oriented) size.
-             */
+            /** @description The stored upload: its address and its displayed (EXIF-oriented) size. */
             data: {
                 urls: string[];
+                /** Format: u-int32 */
+                width: number;
+                /** Format: u-int32 */
+                height: number;
+            };
+        };
+        /**
+         * @description Every successful answer: `code` 0, `msg` empty or the screen's success
+         *     message, `data` the operation's result.
+         */
+        Envelope_UploadedVideoDto: {
+            /**
+             * Format: u-int32
+             * @description Always 0 on success.
+             */
+            code: number;
+            msg: string;
+            /** @description The stored video: its address, length and picture size. */
+            data: {
+                urls: string[];
+                /** Format: u-int64 */
+                durationMs: number;
                 /** Format: u-int32 */
                 width: number;
                 /** Format: u-int32 */
@@ -2288,7 +2344,7 @@ export interface components {
          * @description A stable error id from the catalogue in shared/src/error.rs.
          * @enum {string}
          */
-        ErrorId: "INVALID_PHONE" | "INVALID_EMAIL" | "INVALID_ACCOUNT" | "INVALID_PASSWORD" | "ACCOUNT_EXISTS" | "LOGIN_FAILED" | "UNAUTHORIZED" | "AGREEMENT_REQUIRED" | "PASSWORD_MISMATCH" | "INVALID_VERIFY_CODE" | "PHONE_REQUIRED" | "CAPTCHA_TOO_FREQUENT" | "CAPTCHA_WRONG" | "CAPTCHA_REQUIRED" | "CODE_COUNTDOWN" | "SEND_LIMIT_ACCOUNT" | "SEND_LIMIT_IP" | "SEND_FAILED" | "VERIFY_CODE_WRONG" | "VERIFY_CODE_EXPIRED" | "VERIFY_CODE_ATTEMPTS" | "INVITE_CODE_INVALID" | "ACCOUNT_NOT_REGISTERED" | "LOGIN_ERROR_QUERY" | "LOGIN_LOCKED" | "PHONE_AUTO_REGISTERED" | "PHONE_AUTO_REGISTERED_MOBILE" | "UPLOAD_BAD_FORMAT" | "UPLOAD_BAD_SIZE" | "UPLOAD_BAD_RATIO" | "UPLOAD_LOW_RESOLUTION" | "UPLOAD_TOO_MANY_PIXELS" | "UPLOAD_CORRUPT" | "UPLOAD_MISSING_FILE" | "TASK_LIMIT" | "UNKNOWN_BIZ_TYPE" | "BIZ_TYPE_NOT_AVAILABLE" | "INVALID_PARAM" | "IMAGE_NOT_FOUND" | "TASK_NOT_FOUND" | "FILE_NOT_FOUND" | "GENERATION_FAILED" | "TASK_STOPPED" | "TASK_NOT_STOPPABLE" | "TASK_CRASHED" | "TASK_TIMEOUT" | "INPUT_IMAGE_UNREADABLE" | "INSUFFICIENT_LINGSHI" | "BATCH_NOT_ALLOWED" | "BATCH_SIZE" | "BATCH_LIMIT" | "BATCH_NOT_FOUND" | "PRODUCT_ONE_BACKGROUND" | "PRODUCT_BAD_COLOUR" | "PRODUCT_BACKGROUND_NOT_FOUND" | "DOWNLOAD_IN_PROGRESS" | "MASK_EMPTY" | "DOWNLOAD_FAILED" | "REFINE_FAILED" | "SAVE_NOT_PREPARED" | "SAVED_IMAGE_NOT_FOUND" | "CUTOUT_NO_SUBJECT" | "MASK_OPAQUE_ALPHA" | "BG_REPRODUCE_REFERENCE_REQUIRED" | "BG_REPRODUCE_BAD_MODE" | "BG_REPRODUCE_BAD_STRENGTH" | "BG_REPRODUCE_STYLE_MODELS_MISSING" | "BG_REPRODUCE_NO_PRODUCT" | "VIDEO_BAD_CAMERA_MOVE" | "VIDEO_BAD_DURATION" | "VIDEO_BAD_RESOLUTION" | "VIDEO_ENCODE_FAILED" | "QR_CONTENT_REQUIRED" | "QR_CONTENT_TOO_LONG" | "QR_NO_SCANNABLE_CODE" | "MODEL_MISSING" | "MODEL_NOT_ALLOWED" | "CUSTOMIZED_IMAGE_DISABLED" | "KEPT_REGION_ALTERED" | "API_KEY_NOT_FOUND" | "API_KEY_LIMIT" | "API_KEY_INVALID" | "API_KEY_RATE_LIMITED" | "API_IMAGE_URL_UNSUPPORTED" | "API_WAIT_TIMEOUT" | "COPY_SOURCE_REQUIRED" | "COPY_SOURCE_TOO_LONG" | "COPY_BAD_PLATFORM" | "COPY_BAD_STYLE" | "COPY_GENERATION_FAILED" | "ARTICLE_LINK_INVALID" | "ARTICLE_LINK_NOT_ALLOWED" | "ARTICLE_FETCH_FAILED" | "ARTICLE_NO_TEXT" | "ARTICLE_FETCH_TOO_MANY" | "COPY_RESULT_NOT_FOUND" | "COPY_BAD_RATING" | "ADMIN_ONLY" | "NODE_NOT_FOUND" | "INVALID_NODE_ACTION" | "FORM_NAME_REQUIRED" | "FORM_NAME_TOO_LONG" | "FORM_COMPANY_REQUIRED" | "FORM_COMPANY_TOO_LONG" | "FORM_PHONE_REQUIRED" | "FORM_PHONE_TOO_LONG" | "FORM_JOB_TITLE_TOO_LONG" | "FORM_EMAIL_TOO_LONG" | "FORM_DESCRIPTION_TOO_LONG" | "FORM_REQUIREMENTS_TOO_LONG" | "LEAD_BAD_TYPE" | "FORM_WEB_SOURCE_TOO_LONG" | "FEEDBACK_TITLE_REQUIRED" | "FEEDBACK_CONTENT_REQUIRED" | "FEEDBACK_TITLE_TOO_LONG" | "FEEDBACK_CONTENT_TOO_LONG" | "FEEDBACK_TOO_MANY_IMAGES" | "FEEDBACK_IMAGE_TOO_LARGE" | "FEEDBACK_IMAGE_BAD_FORMAT" | "MESSAGE_NOT_FOUND" | "TENANT_NOT_FOUND" | "TENANT_EXISTS" | "TENANT_INVALID" | "PRODUCT_NOT_FOUND" | "ORDER_NOT_FOUND" | "ORDER_PENDING_EXISTS" | "ORDER_NOT_CANCELLABLE" | "ORDER_CLOSED" | "PAYMENT_BAD_SIGNATURE" | "PAYMENT_STALE" | "PAYMENT_REPLAYED" | "PAYMENT_AMOUNT_MISMATCH" | "DOWNLOAD_2K_NEEDS_MEMBERSHIP" | "CUSTOM_COLOUR_NEEDS_MEMBERSHIP" | "ENTERPRISE_CONTACT_SERVICE" | "PAYMENT_UNAVAILABLE" | "ORDER_NOT_REFUNDABLE" | "TOO_MANY_STREAMS" | "TOO_MANY_REFINEMENTS" | "UPLOAD_TOO_MANY" | "UPLOAD_QUOTA_EXCEEDED" | "FORM_TOO_FREQUENT" | "BAD_REQUEST" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+        ErrorId: "INVALID_PHONE" | "INVALID_EMAIL" | "INVALID_ACCOUNT" | "INVALID_PASSWORD" | "ACCOUNT_EXISTS" | "LOGIN_FAILED" | "UNAUTHORIZED" | "AGREEMENT_REQUIRED" | "PASSWORD_MISMATCH" | "INVALID_VERIFY_CODE" | "PHONE_REQUIRED" | "CAPTCHA_TOO_FREQUENT" | "CAPTCHA_WRONG" | "CAPTCHA_REQUIRED" | "CODE_COUNTDOWN" | "SEND_LIMIT_ACCOUNT" | "SEND_LIMIT_IP" | "SEND_FAILED" | "VERIFY_CODE_WRONG" | "VERIFY_CODE_EXPIRED" | "VERIFY_CODE_ATTEMPTS" | "INVITE_CODE_INVALID" | "ACCOUNT_NOT_REGISTERED" | "LOGIN_ERROR_QUERY" | "LOGIN_LOCKED" | "PHONE_AUTO_REGISTERED" | "PHONE_AUTO_REGISTERED_MOBILE" | "UPLOAD_BAD_FORMAT" | "UPLOAD_BAD_SIZE" | "UPLOAD_BAD_RATIO" | "UPLOAD_LOW_RESOLUTION" | "UPLOAD_TOO_MANY_PIXELS" | "UPLOAD_CORRUPT" | "UPLOAD_MISSING_FILE" | "TASK_LIMIT" | "UNKNOWN_BIZ_TYPE" | "BIZ_TYPE_NOT_AVAILABLE" | "INVALID_PARAM" | "IMAGE_NOT_FOUND" | "TASK_NOT_FOUND" | "FILE_NOT_FOUND" | "GENERATION_FAILED" | "TASK_STOPPED" | "TASK_NOT_STOPPABLE" | "TASK_CRASHED" | "TASK_TIMEOUT" | "INPUT_IMAGE_UNREADABLE" | "INSUFFICIENT_LINGSHI" | "BATCH_NOT_ALLOWED" | "BATCH_SIZE" | "BATCH_LIMIT" | "BATCH_NOT_FOUND" | "PRODUCT_ONE_BACKGROUND" | "PRODUCT_BAD_COLOUR" | "PRODUCT_BACKGROUND_NOT_FOUND" | "DOWNLOAD_IN_PROGRESS" | "MASK_EMPTY" | "DOWNLOAD_FAILED" | "REFINE_FAILED" | "SAVE_NOT_PREPARED" | "SAVED_IMAGE_NOT_FOUND" | "CUTOUT_NO_SUBJECT" | "MASK_OPAQUE_ALPHA" | "BG_REPRODUCE_REFERENCE_REQUIRED" | "BG_REPRODUCE_BAD_MODE" | "BG_REPRODUCE_BAD_STRENGTH" | "BG_REPRODUCE_STYLE_MODELS_MISSING" | "BG_REPRODUCE_NO_PRODUCT" | "VIDEO_BAD_CAMERA_MOVE" | "VIDEO_BAD_DURATION" | "VIDEO_BAD_RESOLUTION" | "VIDEO_ENCODE_FAILED" | "QR_CONTENT_REQUIRED" | "QR_CONTENT_TOO_LONG" | "QR_NO_SCANNABLE_CODE" | "MODEL_MISSING" | "MODEL_NOT_ALLOWED" | "CUSTOMIZED_IMAGE_DISABLED" | "KEPT_REGION_ALTERED" | "API_KEY_NOT_FOUND" | "API_KEY_LIMIT" | "API_KEY_INVALID" | "API_KEY_RATE_LIMITED" | "API_IMAGE_URL_UNSUPPORTED" | "API_WAIT_TIMEOUT" | "COPY_SOURCE_REQUIRED" | "COPY_SOURCE_TOO_LONG" | "COPY_BAD_PLATFORM" | "COPY_BAD_STYLE" | "COPY_GENERATION_FAILED" | "ARTICLE_LINK_INVALID" | "ARTICLE_LINK_NOT_ALLOWED" | "ARTICLE_FETCH_FAILED" | "ARTICLE_NO_TEXT" | "ARTICLE_FETCH_TOO_MANY" | "COPY_RESULT_NOT_FOUND" | "COPY_BAD_RATING" | "TOPIC_REQUIRED" | "TOPIC_TOO_LONG" | "MEDIA_IMAGES_REQUIRED" | "MEDIA_VIDEO_REQUIRED" | "OCR_NO_TEXT" | "VIDEO_NO_SPEECH" | "VIDEO_UPLOAD_FORMAT" | "VIDEO_UPLOAD_TOO_LARGE" | "VIDEO_UPLOAD_TOO_LONG" | "VIDEO_UPLOAD_NO_AUDIO" | "INPUT_VIDEO_UNREADABLE" | "ADMIN_ONLY" | "NODE_NOT_FOUND" | "INVALID_NODE_ACTION" | "FORM_NAME_REQUIRED" | "FORM_NAME_TOO_LONG" | "FORM_COMPANY_REQUIRED" | "FORM_COMPANY_TOO_LONG" | "FORM_PHONE_REQUIRED" | "FORM_PHONE_TOO_LONG" | "FORM_JOB_TITLE_TOO_LONG" | "FORM_EMAIL_TOO_LONG" | "FORM_DESCRIPTION_TOO_LONG" | "FORM_REQUIREMENTS_TOO_LONG" | "LEAD_BAD_TYPE" | "FORM_WEB_SOURCE_TOO_LONG" | "FEEDBACK_TITLE_REQUIRED" | "FEEDBACK_CONTENT_REQUIRED" | "FEEDBACK_TITLE_TOO_LONG" | "FEEDBACK_CONTENT_TOO_LONG" | "FEEDBACK_TOO_MANY_IMAGES" | "FEEDBACK_IMAGE_TOO_LARGE" | "FEEDBACK_IMAGE_BAD_FORMAT" | "MESSAGE_NOT_FOUND" | "TENANT_NOT_FOUND" | "TENANT_EXISTS" | "TENANT_INVALID" | "PRODUCT_NOT_FOUND" | "ORDER_NOT_FOUND" | "ORDER_PENDING_EXISTS" | "ORDER_NOT_CANCELLABLE" | "ORDER_CLOSED" | "PAYMENT_BAD_SIGNATURE" | "PAYMENT_STALE" | "PAYMENT_REPLAYED" | "PAYMENT_AMOUNT_MISMATCH" | "DOWNLOAD_2K_NEEDS_MEMBERSHIP" | "CUSTOM_COLOUR_NEEDS_MEMBERSHIP" | "ENTERPRISE_CONTACT_SERVICE" | "PAYMENT_UNAVAILABLE" | "ORDER_NOT_REFUNDABLE" | "TOO_MANY_STREAMS" | "TOO_MANY_REFINEMENTS" | "UPLOAD_TOO_MANY" | "UPLOAD_QUOTA_EXCEEDED" | "FORM_TOO_FREQUENT" | "BAD_REQUEST" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
         /** @description The feedback form as sent (`POST /api/feedback`). */
         FeedbackRequest: {
             title?: string | null;
@@ -2816,6 +2872,13 @@ export interface components {
              *     (set by `GET /api/tasks/{id}`; false in lists).
              */
             waitingForPool: boolean;
+            /**
+             * @description What the worker read from the task's media before writing: the
+             *     text recognised in a note's pictures (HOT_PIC_REWRITE) or a video's
+             *     transcript (HOT_VIDEO_REWRITE). Set as soon as it is read, also on a
+             *     task that then fails.
+             */
+            sourceText?: string | null;
         };
         /**
          * @description The original app's task states (plus FAILED, which its wording implies:
@@ -2867,13 +2930,19 @@ export interface components {
             historyRetentionDays: number;
             speed: components["schemas"]["Speed"];
         };
-        /**
-         * @description `POST /api/uploads`, multipart field `file`: validated per the original app's
-         *     rules, then stored. Nothing is stored for a rejected file.
-         *     The stored upload: its address and its displayed (EXIF-oriented) size.
-         */
+        /** @description The stored upload: its address and its displayed (EXIF-oriented) size. */
         UploadedDto: {
             urls: string[];
+            /** Format: u-int32 */
+            width: number;
+            /** Format: u-int32 */
+            height: number;
+        };
+        /** @description The stored video: its address, length and picture size. */
+        UploadedVideoDto: {
+            urls: string[];
+            /** Format: u-int64 */
+            durationMs: number;
             /** Format: u-int32 */
             width: number;
             /** Format: u-int32 */
@@ -4897,7 +4966,10 @@ export interface operations {
     };
     upload: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `product` (default) or `note`. */
+                purpose?: "product" | "note";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4915,6 +4987,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_UploadedDto"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    upload_video: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["FileUpload"];
+            };
+        };
+        responses: {
+            /** @description The stored video. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UploadedVideoDto"];
                 };
             };
             /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
