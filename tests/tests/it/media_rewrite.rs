@@ -132,7 +132,14 @@ async fn video_through_the_endpoint(db: TestDatabase) {
     assert_eq!((up["data"]["width"].as_u64(), up["data"]["height"].as_u64()), (Some(320), Some(240)));
     let before = lingshi(&c).await;
 
-    let task_id = submit(&c, "HOT_VIDEO_REWRITE", json!({ "videoUrl": up["data"]["urls"][0], "genNum": 1 })).await;
+    // A Chinese shop rewriting an English video: the answer's language is
+    // asked for, the speech's is detected.
+    let task_id = submit(
+        &c,
+        "HOT_VIDEO_REWRITE",
+        json!({ "videoUrl": up["data"]["urls"][0], "genNum": 1, "language": "zh" }),
+    )
+    .await;
     assert_eq!(lingshi(&c).await, before - 10, "10 per script");
     let task = c.wait_task(&task_id, Duration::from_secs(300)).await;
     assert_eq!(task["status"], "SUCCESS", "{task}");
