@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -49,6 +49,21 @@ describe('CapabilityGate', () => {
     expect(gate.textContent).not.toContain('CatVTON');
     expect(gate.textContent).not.toContain('huggingface');
     expect(screen.queryByTestId('the-form')).toBeNull();
+  });
+
+  it('keeps what the merchant filled in when a worker comes online', async () => {
+    answer({ MATTING_IMAGE: { state: 'noWorker', missingModels: [] } });
+    const { client } = renderAt(
+      <CapabilityGate bizType="MATTING_IMAGE">
+        <input data-testid="typed" />
+      </CapabilityGate>,
+    );
+    await screen.findByTestId('capability-noWorker');
+    fireEvent.change(screen.getByTestId('typed'), { target: { value: '冰丝防晒衣' } });
+    answer({ MATTING_IMAGE: { state: 'available', missingModels: [] } });
+    await act(() => client.invalidateQueries());
+    await waitFor(() => expect(screen.queryByTestId('capability-noWorker')).toBeNull());
+    expect(screen.getByTestId('typed')).toHaveValue('冰丝防晒衣');
   });
 
   it('tells "no worker online" (form kept, the task waits) apart from "model missing"', async () => {

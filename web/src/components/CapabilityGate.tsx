@@ -18,17 +18,17 @@ import { useI18n } from '../lib/i18n';
  */
 export function CapabilityGate({ bizType, children }: { bizType: string; children: ReactNode }) {
   const { capability } = useCapability(bizType);
-  if (!capability || capability.state === 'available') return <>{children}</>;
   // Accepted by the API: the task waits for a worker. Say so, keep the form.
-  if (capability.state === 'waiting' || capability.state === 'noWorker') {
-    return (
-      <>
-        <WaitingNotice state={capability.state} />
-        {children}
-      </>
-    );
-  }
-  return <CapabilityUnavailable capability={capability} />;
+  const waiting = capability?.state === 'waiting' || capability?.state === 'noWorker' ? capability.state : null;
+  if (capability && !waiting && capability.state !== 'available') return <CapabilityUnavailable capability={capability} />;
+  // The form keeps its place whether or not the notice shows: a worker
+  // coming online must not reset what the merchant has filled in.
+  return (
+    <>
+      {waiting && <WaitingNotice state={waiting} />}
+      {children}
+    </>
+  );
 }
 
 function WaitingNotice({ state }: { state: 'waiting' | 'noWorker' }) {

@@ -25,6 +25,11 @@ export const MEDIA_REWRITE_MESSAGES = {
   'mediaRewrite.addImage': { zh: '添加图片', en: 'Add an image' },
   'mediaRewrite.removeImage': { zh: '删除第 {n} 张图片', en: 'Remove image {n}' },
   'mediaRewrite.imagesMax': { zh: '最多 {max} 张，按顺序识别', en: 'Up to {max} images, read in order' },
+  // The server's UploadRules::NOTE (lib/uploadRules NOTE_UPLOAD_LIMITS): screenshots and long images pass.
+  'mediaRewrite.noteRules': {
+    zh: '支持 PNG/JPG/WEBP 截图和长图，不超过10MB',
+    en: 'PNG/JPG/WEBP screenshots and long images, up to 10MB',
+  },
   'mediaRewrite.imagesRequired': { zh: '请先上传至少一张图片', en: 'Please upload at least one image first' },
   'mediaRewrite.imagesTooMany': { zh: '最多上传 {max} 张图片', en: 'At most {max} images' },
 

@@ -160,7 +160,7 @@ export function NoteImagesField({ images, max, onAdd, onRemove, preview, attempt
       />
       <p className="upload-rules">
         {max !== null && <>{t('mediaRewrite.imagesMax', { max })} · </>}
-        {t('upload.rules')}
+        {t('mediaRewrite.noteRules')}
       </p>
       {uploading && (
         <p className="muted" data-testid="upload-status">
