@@ -51,6 +51,7 @@ pub async fn rate(
         .ok_or_else(not_found)?;
     let platform = match TaskSpec::parse(record.biz_type.as_str(), &record.params) {
         Ok(TaskSpec::Copy(spec)) => spec.platform,
+        Ok(TaskSpec::MediaCopy(spec)) => spec.platform,
         _ => return Err(not_found()),
     };
     let body = body.into_inner();

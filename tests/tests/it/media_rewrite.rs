@@ -99,6 +99,10 @@ async fn pictures_through_the_endpoint(db: TestDatabase) {
     assert_eq!(results.len(), 2);
     assert!(results.iter().all(|r| r["copy"]["shape"] == "note" && r["copy"]["tags"][0] == "防晒衣"), "{task}");
     assert_eq!(ledger_sums(&app, &c).await, (-20, 0), "settled, not refunded");
+    let (status, rated) =
+        c.put_json(&format!("/api/tasks/{task_id}/results/1/rating"), json!({ "rating": "like", "reasons": [] })).await;
+    assert_eq!(status, 200, "{rated}");
+    assert_eq!(rated["data"]["results"][1]["rating"]["rating"], "like", "{rated}");
 
     // The model was given what the pictures say.
     let asked = double.received();
