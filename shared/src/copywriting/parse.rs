@@ -115,7 +115,9 @@ fn tag_line(text: &str) -> Option<Vec<String>> {
         return None;
     }
     let tags: Vec<String> = text
-        .split(|c: char| c == '#' || c.is_whitespace())
+        // "#防晒、夏季清凉、产品特点": a list written with separators is
+        // still one tag per item.
+        .split(|c: char| c == '#' || c.is_whitespace() || "、，,;；".contains(c))
         .map(|t| t.trim_matches(|c: char| c.is_ascii_punctuation() || "，。、！？".contains(c)).to_owned())
         .filter(|t| !t.is_empty())
         .collect();
@@ -275,6 +277,12 @@ fn looks_like_title(text: &str, platform: Platform) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tags_listed_with_separators_are_one_tag_each() {
+        assert_eq!(tag_line("#防晒、夏季清凉冰丝、产品特点").unwrap(), ["防晒", "夏季清凉冰丝", "产品特点"]);
+        assert_eq!(tag_line("#camping, #summer;#sun").unwrap(), ["camping", "summer", "sun"]);
+    }
 
     #[test]
     fn reads_a_labelled_redbook_note() {
