@@ -17,8 +17,10 @@ enum Tasks {
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        m.alter_table(Table::alter().table(Tasks::Table).add_column(ColumnDef::new(Tasks::SourceText).text().null()).to_owned())
-            .await
+        m.alter_table(
+            Table::alter().table(Tasks::Table).add_column(ColumnDef::new(Tasks::SourceText).text().null()).to_owned(),
+        )
+        .await
     }
 
     async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {

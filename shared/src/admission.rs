@@ -103,13 +103,15 @@ pub async fn admit(
         return Ok(Err(Refusal::rule(ErrorCode::CustomColourNeedsMembership)));
     }
     for upload in specs.iter().flat_map(TaskSpec::input_uploads) {
-        let usable = uploads::get_upload(db, upload).await?.is_some_and(|u| u.owner == user && u.format.image().is_some());
+        let usable =
+            uploads::get_upload(db, upload).await?.is_some_and(|u| u.owner == user && u.format.image().is_some());
         if !usable {
             return Ok(Err(Refusal::Rule { code: ErrorCode::ImageNotFound, field: Some("imageUrl") }));
         }
     }
     for video in specs.iter().filter_map(TaskSpec::input_video) {
-        let usable = uploads::get_upload(db, video).await?.is_some_and(|u| u.owner == user && u.format.video().is_some());
+        let usable =
+            uploads::get_upload(db, video).await?.is_some_and(|u| u.owner == user && u.format.video().is_some());
         if !usable {
             return Ok(Err(Refusal::Rule { code: ErrorCode::InputVideoUnreadable, field: Some("videoUrl") }));
         }

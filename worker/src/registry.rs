@@ -97,14 +97,14 @@ pub fn assess(registry: &Registry, settings: &ModelSettings, loaded: &LoadedMode
         }
     }
     // OCR and Whisper are sessions too: present but not loaded does not count.
-    for (id, is_loaded, what) in [
-        (OCR_ID, loaded.ocr().is_some(), "ocr:"),
-        (WHISPER_ID, loaded.whisper().is_some(), "whisper:"),
-    ] {
+    for (id, is_loaded, what) in
+        [(OCR_ID, loaded.ocr().is_some(), "ocr:"), (WHISPER_ID, loaded.whisper().is_some(), "whisper:")]
+    {
         if loaded_ids.contains(id) && !is_loaded {
             loaded_ids.remove(id);
             let why = loaded.missing.iter().find(|m| m.starts_with(what)).cloned();
-            reasons.insert(id.to_owned(), why.unwrap_or_else(|| "present but failed to load (see the worker log)".into()));
+            reasons
+                .insert(id.to_owned(), why.unwrap_or_else(|| "present but failed to load (see the worker log)".into()));
         }
     }
     if loaded_ids.contains(FFMPEG_ID) && loaded.ffmpeg().is_none() {

@@ -107,11 +107,11 @@ pub async fn upload_video(state: web::Data<AppState>, me: AuthUser, payload: Mul
             e
         }
     })?;
-    let (data, facts) = web::block(move || rules.inspect(&data).map(|facts| (data, facts)))
-        .await
-        .map_err(ApiError::internal)??;
+    let (data, facts) =
+        web::block(move || rules.inspect(&data).map(|facts| (data, facts))).await.map_err(ApiError::internal)??;
     budget.recheck(&state, me, facts.bytes).await?;
-    let id = store_upload(&state, me.id, &data, UploadFormat::Video(facts.container), facts.width, facts.height).await?;
+    let id =
+        store_upload(&state, me.id, &data, UploadFormat::Video(facts.container), facts.width, facts.height).await?;
     Ok(envelope::ok(UploadedVideoDto {
         urls: vec![upload_url(id)],
         duration_ms: facts.duration_ms,

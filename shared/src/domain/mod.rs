@@ -22,8 +22,8 @@ pub mod tenant;
 pub mod text_field;
 pub mod tier;
 pub mod upload;
-pub mod video_upload;
 pub mod verify_code;
+pub mod video_upload;
 
 pub use account::{Account, Email, Password, Phone};
 pub use api_key::{ApiKey, ApiKeyName, ApiKeySecret};
@@ -40,5 +40,5 @@ pub use task_spec::{QrCodeArtSpec, QrShape};
 pub use task_status::TaskStatus;
 pub use tier::{Speed, Tier};
 pub use upload::{ImageFacts, ImageFormat, UploadRules};
-pub use video_upload::{UploadFormat, VideoContainer, VideoFacts, VideoRules};
 pub use verify_code::{Channel, CodeHasher, InviteCode, VerifyCode};
+pub use video_upload::{UploadFormat, VideoContainer, VideoFacts, VideoRules};

@@ -138,12 +138,9 @@ async fn video_through_the_endpoint(db: TestDatabase) {
 
     // A Chinese shop rewriting an English video: the answer's language is
     // asked for, the speech's is detected.
-    let task_id = submit(
-        &c,
-        "HOT_VIDEO_REWRITE",
-        json!({ "videoUrl": up["data"]["urls"][0], "genNum": 1, "language": "zh" }),
-    )
-    .await;
+    let task_id =
+        submit(&c, "HOT_VIDEO_REWRITE", json!({ "videoUrl": up["data"]["urls"][0], "genNum": 1, "language": "zh" }))
+            .await;
     assert_eq!(lingshi(&c).await, before - 10, "10 per script");
     let task = c.wait_task(&task_id, Duration::from_secs(300)).await;
     assert_eq!(task["status"], "SUCCESS", "{task}");
@@ -250,9 +247,8 @@ async fn bad_videos_and_wrong_inputs_are_refused_at_the_edge_and_nothing_is_char
     // Someone else's video.
     let mut other = app.client();
     other.register_random().await;
-    let (status, body) = other
-        .post_json("/api/tasks", json!({ "bizType": "HOT_VIDEO_REWRITE", "params": { "videoUrl": video } }))
-        .await;
+    let (status, body) =
+        other.post_json("/api/tasks", json!({ "bizType": "HOT_VIDEO_REWRITE", "params": { "videoUrl": video } })).await;
     assert_eq!((status, error(&body)), (400, "INPUT_VIDEO_UNREADABLE".to_owned()), "{body}");
 
     assert_eq!(lingshi(&c).await, before, "nothing charged");
@@ -273,18 +269,20 @@ async fn the_real_qwen_0_5b_writes_from_pictures_a_video_and_a_topic() {
     // Weibo: the shortest answer, so the CPU run stays short.
     let picture = upload_note(&c, note_picture(dir.path(), &["夏日清凉 冰丝防晒衣", "限时特惠 第二件半价"])).await;
     let pic_task =
-        submit(&c, "HOT_PIC_REWRITE", json!({ "imageUrls": [picture], "socialPlatform": "weibo", "genNum": 1 }))
-            .await;
+        submit(&c, "HOT_PIC_REWRITE", json!({ "imageUrls": [picture], "socialPlatform": "weibo", "genNum": 1 })).await;
     let (_, up) =
         upload_video(&c, spoken_clip(dir.path(), "en", "This water bottle keeps drinks cold for twelve hours.")).await;
     let video_task =
         submit(&c, "HOT_VIDEO_REWRITE", json!({ "videoUrl": up["data"]["urls"][0], "genNum": 1, "language": "en" }))
             .await;
-    let topic_task = submit(&c, "THEME_ARTICLE_GEN", json!({ "topic": "夏天通勤的防晒好物", "socialPlatform": "weibo" })).await;
+    let topic_task =
+        submit(&c, "THEME_ARTICLE_GEN", json!({ "topic": "夏天通勤的防晒好物", "socialPlatform": "weibo" })).await;
     let events = c.listen(&pic_task).await;
 
     let mut spent = 0;
-    for (task_id, shape, read) in [(&pic_task, "post", "冰丝防晒衣"), (&video_task, "script", "water bottle"), (&topic_task, "post", "")] {
+    for (task_id, shape, read) in
+        [(&pic_task, "post", "冰丝防晒衣"), (&video_task, "script", "water bottle"), (&topic_task, "post", "")]
+    {
         let task = c.wait_task(task_id, Duration::from_secs(1200)).await;
         let source = han(task["sourceText"].as_str().unwrap_or_default()).to_lowercase();
         assert!(source.contains(&han(read)), "{read} not in what was read: {task}");

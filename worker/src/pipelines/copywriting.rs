@@ -39,7 +39,8 @@ pub async fn run(ctx: &WorkerContext, task_id: TaskId, spec: &CopySpec) -> Resul
         CopyKind::ArticleRewrite => Brief::Article { source: &spec.source },
         CopyKind::Topic => Brief::Topic { topic: &spec.source },
     };
-    let order = CopyOrder { brief, platform: spec.platform, style: spec.style, language: spec.language, count: spec.gen_num };
+    let order =
+        CopyOrder { brief, platform: spec.platform, style: spec.style, language: spec.language, count: spec.gen_num };
     write_results(ctx, task_id, &order, Progress::WHOLE).await
 }
 

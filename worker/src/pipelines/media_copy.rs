@@ -69,7 +69,8 @@ pub async fn run(ctx: &WorkerContext, task_id: TaskId, spec: &MediaCopySpec) -> 
 /// The text of each picture, in the order given, a blank line between
 /// pictures.
 async fn read_pictures(ctx: &WorkerContext, task_id: TaskId, images: &[UploadId]) -> Result<String, JobFailure> {
-    let ocr = ctx.models.ocr().ok_or_else(|| JobFailure::abort(ErrorCode::ModelMissing, "no OCR model on this worker"))?;
+    let ocr =
+        ctx.models.ocr().ok_or_else(|| JobFailure::abort(ErrorCode::ModelMissing, "no OCR model on this worker"))?;
     let mut pages = Vec::with_capacity(images.len());
     for (i, id) in images.iter().enumerate() {
         let image = load_upload(ctx, *id).await?;

@@ -55,7 +55,6 @@ impl CopyKind {
             CopyKind::Topic => "topic",
         }
     }
-
 }
 
 pub const TEXT_MIN_CHARS: usize = 5;
@@ -96,7 +95,9 @@ pub fn parse(kind: CopyKind, params: &Map<String, Value>) -> Result<CopySpec, In
     let (min, max) = kind.source_bounds();
     let chars = source.chars().count();
     let (required, too_long) = match kind {
-        CopyKind::TextRewrite | CopyKind::ArticleRewrite => (ErrorCode::CopySourceRequired, ErrorCode::CopySourceTooLong),
+        CopyKind::TextRewrite | CopyKind::ArticleRewrite => {
+            (ErrorCode::CopySourceRequired, ErrorCode::CopySourceTooLong)
+        }
         CopyKind::Topic => (ErrorCode::TopicRequired, ErrorCode::TopicTooLong),
     };
     if chars < min {
@@ -169,8 +170,9 @@ mod tests {
 
     #[test]
     fn a_topic_is_its_own_option_and_round_trips() {
-        let spec = TaskSpec::parse("THEME_ARTICLE_GEN", &json!({ "topic": "露营季的防晒好物", "socialPlatform": "wechat" }))
-            .unwrap();
+        let spec =
+            TaskSpec::parse("THEME_ARTICLE_GEN", &json!({ "topic": "露营季的防晒好物", "socialPlatform": "wechat" }))
+                .unwrap();
         let TaskSpec::Copy(copy) = &spec else { panic!("{spec:?}") };
         assert_eq!((copy.kind, copy.source.as_str(), copy.gen_num), (CopyKind::Topic, "露营季的防晒好物", 1));
         assert_eq!(TaskSpec::parse("THEME_ARTICLE_GEN", &spec.to_params()).unwrap(), spec);

@@ -93,7 +93,8 @@ pub fn parse_images(params: &Map<String, Value>) -> Result<MediaCopySpec, Invali
     };
     let mut images = Vec::with_capacity(urls.len());
     for url in urls {
-        let id = url.as_str().and_then(parse_upload_url).ok_or(Invalid::field(ErrorCode::ImageNotFound, "imageUrls"))?;
+        let id =
+            url.as_str().and_then(parse_upload_url).ok_or(Invalid::field(ErrorCode::ImageNotFound, "imageUrls"))?;
         if images.contains(&id) {
             return Err(Invalid::field(ErrorCode::InvalidParam, "imageUrls"));
         }
