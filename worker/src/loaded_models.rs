@@ -25,6 +25,8 @@ pub struct LoadedModels {
     ocr: Option<Arc<pixmart_models::ocr::OcrEngine>>,
     /// Speech to text (视频改写).
     whisper: Option<Arc<pixmart_models::speech::Whisper>>,
+    /// ONNX Runtime loaded (the OCR sessions need it).
+    ort_ready: bool,
     /// Why each known model is not loaded, for the log and the node record.
     pub missing: Vec<String>,
 }
@@ -41,7 +43,6 @@ impl LoadedModels {
         let diffusion = crate::diffusion_loader::load_diffusion(&settings.dir, registry, policy, &mut missing);
         let mut loaded = LoadedModels { diffusion, missing, ..LoadedModels::default() };
         loaded.use_ffmpeg(settings.ffmpeg.clone());
-        loaded.load_whisper(settings);
         let Some(dylib) = settings.ort_dylib_path.as_deref() else {
             loaded
                 .missing
@@ -77,7 +78,7 @@ impl LoadedModels {
         if settings.warm_up {
             loaded.warm_up_cutout();
         }
-        loaded.load_ocr(settings);
+        loaded.ort_ready = true;
         match pixmart_models::style::StyleTransferSession::load(&settings.dir, settings.intra_threads) {
             Ok(session) => {
                 tracing::info!(model = "style-arbitrary", "model loaded");
@@ -114,10 +115,20 @@ impl LoadedModels {
             Ok(engine) => {
                 tracing::info!(model = engine.model_name(), "text provider ready");
                 self.text = Some(Arc::new(engine));
+                // OCR and speech only feed the text types: a node without a
+                // text provider does not hold them in memory.
+                if self.ort_ready {
+                    self.load_ocr(models);
+                } else {
+                    self.missing.push("ocr: ONNX Runtime is not loaded".into());
+                }
+                self.load_whisper(models);
             }
             Err(reason) => {
                 tracing::warn!(%reason, "no text provider: the text task types are not advertised");
                 self.missing.push(format!("text: {reason}"));
+                self.missing.push("ocr: not loaded: this node has no text provider".into());
+                self.missing.push("whisper: not loaded: this node has no text provider".into());
             }
         }
     }
