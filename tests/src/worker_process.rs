@@ -49,6 +49,11 @@ impl WorkerProcess {
             .env("PIXMART__WORKER__POLL_INTERVAL_MS", settings.worker.poll_interval_ms.to_string())
             .env("PIXMART__WORKER__LEASE_SECS", lease_secs.to_string())
             .env("RUST_LOG", "info,sqlx=warn,sea_orm=warn,ort=warn")
+            // Like the in-process workers (`TestApp`): no language model
+            // (nor the OCR and speech models beside it) unless a test asks
+            // for one through `env`; several such processes at once would
+            // otherwise each hold gigabytes they never use.
+            .env("PIXMART__TEXT__PROVIDER", "none")
             .stdout(Stdio::null())
             .stderr(stderr);
         if let Some(ort) = &settings.models.ort_dylib_path {
