@@ -1,18 +1,13 @@
 /**
- * The media-rewrite pages' own API shapes. Until the OpenAPI types carry
- * them (the server side is being built; openapi.json is regenerated then),
- * they are typed here: the video upload, and the task's `sourceText`.
+ * The media-rewrite pages' own calls: the video upload, and the task's
+ * `sourceText` (both in the OpenAPI types).
  */
 import { request } from '../../lib/api/client';
 import type { Task } from '../../lib/api/tasks';
+import type { components } from '../../lib/api/schema';
 
 /** `POST /api/uploads/video` answer (multipart field `file`, mp4 or mov). */
-export interface UploadedVideo {
-  urls: string[];
-  durationMs: number;
-  width: number;
-  height: number;
-}
+export type UploadedVideo = components['schemas']['UploadedVideoDto'];
 
 /**
  * Uploads a video. Silent: the page shows the server's message
@@ -26,13 +21,11 @@ export function uploadVideo(file: File): Promise<UploadedVideo> {
 }
 
 /**
- * A task with `sourceText`: what the worker read from the input (the text
- * recognised in the images, or the video's transcript), set as soon as it
- * has it, also on a FAILED task. Until TaskDto in openapi.json carries it.
+ * What the worker read from the input (the text recognised in the images,
+ * or the video's transcript), set as soon as it has it, also on a FAILED
+ * task; null when there is none yet.
  */
-export type TaskWithSource = Task & { sourceText?: string | null };
-
 export function sourceTextOf(task: Task): string | null {
-  const text = (task as TaskWithSource).sourceText;
+  const text = task.sourceText;
   return typeof text === 'string' && text.trim() ? text : null;
 }
