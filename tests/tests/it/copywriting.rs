@@ -7,15 +7,11 @@
 
 use std::time::Duration;
 
-use pixmart_shared::config::{TextProvider, TextSettings};
-use pixmart_shared::db::store::ledger;
 use pixmart_tests::openai_double::{OpenAiDouble, Reply};
-use pixmart_tests::{TestApp, TestClient, TestDatabase, WorkerProcess};
-use secrecy::SecretString;
-use serde_json::{json, Value};
+use pixmart_tests::{TestApp, TestDatabase, WorkerProcess};
+use serde_json::json;
 
-const MODEL: &str = "qwen2.5-72b-instruct";
-const KEY: &str = "sk-double-test";
+use crate::support::text_tasks::{ledger_sums, lingshi, local, remote, submit, KEY, MODEL};
 
 /// A redbook note that meets every rule.
 const GOOD_NOTE: &str = "好的，以下是改写后的笔记：\n标题：通勤党的续命保温杯☕\n正文：\n早八赶地铁的姐妹看过来！这只保温杯真的救了我的命🔥\n\n316不锈钢内胆，早上灌的热水到下午三点还烫嘴，一整天都能喝上热水。\n\n杯身只有280克，塞进通勤包完全没负担，颜值也在线。\n话题：#保温杯 #通勤好物 #打工人必备";
@@ -23,38 +19,10 @@ const GOOD_NOTE: &str = "好的，以下是改写后的笔记：\n标题：通�
 const ENGLISH_NOTE: &str = "Title: Your new favourite bottle\nBody:\nThis bottle keeps your coffee hot from the first meeting to the very last one of the day.\nTags: #bottle";
 const SOURCE: &str = "这款保温杯采用316不锈钢内胆，保温12小时，重量280克，适合上班族通勤使用。";
 
-fn remote(double: &OpenAiDouble) -> impl FnOnce(&mut pixmart_shared::config::Settings) + '_ {
-    move |s| {
-        s.text = TextSettings { provider: TextProvider::Openai, ..TextSettings::default() };
-        s.text.openai.base_url = double.base_url.clone();
-        s.text.openai.model = MODEL.to_owned();
-        s.text.openai.api_key = Some(SecretString::from(KEY.to_owned()));
-        s.text.openai.first_token_timeout_secs = 2;
-        s.text.openai.idle_timeout_secs = 2;
-    }
-}
-
-async fn lingshi(c: &TestClient) -> i64 {
-    let (_, info) = c.get("/api/user/info").await;
-    info["data"]["points"].as_i64().unwrap()
-}
-
-async fn submit(c: &TestClient, biz: &str, params: Value) -> String {
-    let (status, body) = c.post_json("/api/tasks", json!({ "bizType": biz, "params": params })).await;
-    assert_eq!(status, 200, "{body}");
-    body["data"]["taskId"].as_str().unwrap().to_owned()
-}
-
-async fn ledger_sums(app: &TestApp, c: &TestClient) -> (i64, i64) {
-    let entries = ledger::entries(&app.db().await, c.user_id().await).await.unwrap();
-    let sum = |kind: &str| entries.iter().filter(|e| e.kind == kind).map(|e| e.amount).sum::<i64>();
-    (sum("charge"), sum("refund"))
-}
-
 async fn rewrites_through_the_endpoint(db: TestDatabase) {
     let double = OpenAiDouble::start(MODEL, KEY, Reply::text(GOOD_NOTE, Duration::from_millis(15)));
     let mut app = TestApp::start(db).await;
-    app.start_worker_with(remote(&double));
+    app.start_worker_with(remote(&double, 2));
     app.wait_workers(1).await;
     let mut c = app.client();
     c.register_random().await;
@@ -136,7 +104,7 @@ async fn an_answer_that_breaks_a_rule_is_written_again_and_never_delivered() {
     let double = OpenAiDouble::start(MODEL, KEY, Reply::text(GOOD_NOTE, Duration::ZERO));
     double.script([Reply::text(ENGLISH_NOTE, Duration::ZERO)]);
     let mut app = TestApp::start(TestDatabase::sqlite()).await;
-    app.start_worker_with(remote(&double));
+    app.start_worker_with(remote(&double, 2));
     let mut c = app.client();
     c.register_random().await;
     let task_id = submit(&c, "TEXT_REWRITE", json!({ "content": SOURCE, "genNum": 1 })).await;
@@ -166,7 +134,7 @@ async fn an_answer_that_breaks_a_rule_is_written_again_and_never_delivered() {
 async fn endpoint_errors_fail_or_retry_and_refund_exactly_once() {
     let double = OpenAiDouble::start(MODEL, KEY, Reply::text(GOOD_NOTE, Duration::ZERO));
     let mut app = TestApp::start_with(TestDatabase::sqlite(), |s| s.tasks.max_attempts = 2).await;
-    app.start_worker_with(remote(&double));
+    app.start_worker_with(remote(&double, 2));
     let mut c = app.client();
     c.register_random().await;
     let before = lingshi(&c).await;
@@ -207,7 +175,7 @@ async fn stopping_mid_generation_refunds_once_and_ends_the_generation() {
     let slow = Reply::text(&GOOD_NOTE.repeat(3), Duration::from_millis(100));
     let double = OpenAiDouble::start(MODEL, KEY, slow);
     let mut app = TestApp::start(TestDatabase::sqlite()).await;
-    app.start_worker_with(remote(&double));
+    app.start_worker_with(remote(&double, 2));
     let mut c = app.client();
     c.register_random().await;
     let before = lingshi(&c).await;
@@ -233,11 +201,6 @@ async fn stopping_mid_generation_refunds_once_and_ends_the_generation() {
 }
 
 // ---------------------------------------------------------------- the real model
-
-fn local(s: &mut pixmart_shared::config::Settings) {
-    s.text.provider = TextProvider::Local;
-    s.text.local_model = "qwen2.5-coder-0.5b".to_owned();
-}
 
 async fn rewrites_on_the_real_small_model(db: TestDatabase) {
     let mut app = TestApp::start(db).await;

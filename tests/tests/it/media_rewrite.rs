@@ -9,54 +9,17 @@
 
 use std::time::Duration;
 
-use pixmart_shared::config::{TextProvider, TextSettings};
-use pixmart_shared::db::store::ledger;
 use pixmart_tests::media_files::{mute_clip, note_picture, silent_clip, spoken_clip};
 use pixmart_tests::openai_double::{OpenAiDouble, Reply};
 use pixmart_tests::{TestApp, TestClient, TestDatabase};
-use secrecy::SecretString;
 use serde_json::{json, Value};
 
-const MODEL: &str = "qwen2.5-72b-instruct";
-const KEY: &str = "sk-double-test";
+use crate::support::text_tasks::{ledger_sums, lingshi, local, remote, submit, KEY, MODEL};
 
 /// A redbook note that meets every rule.
 const NOTE: &str = "标题：冰丝防晒衣，夏天的续命神器🧊\n正文：\n三十五度的天出门，穿上它像随身带了一台小空调，胳膊一点都不晒🔥\n\n冰丝面料轻薄透气，揉成一团塞进包里也不占地方。\n\n现在第二件半价，和闺蜜一人一件刚刚好。\n话题：#防晒衣 #夏日穿搭 #冰丝";
 /// A short-video script that meets every rule.
 const SCRIPT: &str = "标题：冰镇一整天的水杯\n镜头1（3秒）\n画面：烈日下的操场，主角举起水杯\n台词：三十度的天，我的水还是冰的！\n镜头2（4秒）\n画面：倒出冰块叮当作响\n台词：早上装的冰块，傍晚还在，十二个小时都不化。\n镜头3（4秒）\n画面：水杯放进背包侧袋\n台词：轻轻一拎就走，上班健身都带着。\n镜头4（3秒）\n画面：主角对镜头举杯\n台词：夏天就靠它续命了，链接在下面！\n话题：#保冷杯 #夏日好物 #水杯推荐";
-
-fn remote(double: &OpenAiDouble) -> impl FnOnce(&mut pixmart_shared::config::Settings) + '_ {
-    move |s| {
-        s.text = TextSettings { provider: TextProvider::Openai, ..TextSettings::default() };
-        s.text.openai.base_url = double.base_url.clone();
-        s.text.openai.model = MODEL.to_owned();
-        s.text.openai.api_key = Some(SecretString::from(KEY.to_owned()));
-        s.text.openai.first_token_timeout_secs = 5;
-        s.text.openai.idle_timeout_secs = 5;
-    }
-}
-
-fn local(s: &mut pixmart_shared::config::Settings) {
-    s.text.provider = TextProvider::Local;
-    s.text.local_model = "qwen2.5-coder-0.5b".to_owned();
-}
-
-async fn lingshi(c: &TestClient) -> i64 {
-    let (_, info) = c.get("/api/user/info").await;
-    info["data"]["points"].as_i64().unwrap()
-}
-
-async fn submit(c: &TestClient, biz: &str, params: Value) -> String {
-    let (status, body) = c.post_json("/api/tasks", json!({ "bizType": biz, "params": params })).await;
-    assert_eq!(status, 200, "{body}");
-    body["data"]["taskId"].as_str().unwrap().to_owned()
-}
-
-async fn ledger_sums(app: &TestApp, c: &TestClient) -> (i64, i64) {
-    let entries = ledger::entries(&app.db().await, c.user_id().await).await.unwrap();
-    let sum = |kind: &str| entries.iter().filter(|e| e.kind == kind).map(|e| e.amount).sum::<i64>();
-    (sum("charge"), sum("refund"))
-}
 
 async fn upload_note(c: &TestClient, png: Vec<u8>) -> String {
     let (status, body) = c.upload_to("/api/uploads?purpose=note", "note.png", "image/png", png).await;
@@ -78,7 +41,7 @@ async fn pictures_through_the_endpoint(db: TestDatabase) {
     let dir = tempfile::tempdir().unwrap();
     let double = OpenAiDouble::start(MODEL, KEY, Reply::text(NOTE, Duration::from_millis(5)));
     let mut app = TestApp::start(db).await;
-    app.start_worker_with(remote(&double));
+    app.start_worker_with(remote(&double, 5));
     let mut c = app.client();
     c.register_random().await;
     assert_eq!(c.wait_capability("HOT_PIC_REWRITE", "available").await["state"], "available");
@@ -124,7 +87,7 @@ async fn video_through_the_endpoint(db: TestDatabase) {
     let dir = tempfile::tempdir().unwrap();
     let double = OpenAiDouble::start(MODEL, KEY, Reply::text(SCRIPT, Duration::from_millis(5)));
     let mut app = TestApp::start(db).await;
-    app.start_worker_with(remote(&double));
+    app.start_worker_with(remote(&double, 5));
     let mut c = app.client();
     c.register_random().await;
     assert_eq!(c.wait_capability("HOT_VIDEO_REWRITE", "available").await["state"], "available");
@@ -168,7 +131,7 @@ async fn a_videos_speech_is_transcribed_and_rewritten_as_a_script_on_postgres() 
 async fn a_topic_article_is_written_from_the_topic_charged_and_settled() {
     let double = OpenAiDouble::start(MODEL, KEY, Reply::text(NOTE, Duration::from_millis(5)));
     let mut app = TestApp::start(TestDatabase::sqlite()).await;
-    app.start_worker_with(remote(&double));
+    app.start_worker_with(remote(&double, 5));
     let mut c = app.client();
     c.register_random().await;
     c.wait_capability("THEME_ARTICLE_GEN", "available").await;
@@ -191,7 +154,7 @@ async fn media_with_nothing_to_read_fails_with_its_own_code_refunded_once_and_th
     let dir = tempfile::tempdir().unwrap();
     let double = OpenAiDouble::start(MODEL, KEY, Reply::text(NOTE, Duration::from_millis(5)));
     let mut app = TestApp::start(TestDatabase::sqlite()).await;
-    app.start_worker_with(remote(&double));
+    app.start_worker_with(remote(&double, 5));
     let mut c = app.client();
     c.register_random().await;
     c.wait_capability("HOT_VIDEO_REWRITE", "available").await;
@@ -220,7 +183,7 @@ async fn bad_videos_and_wrong_inputs_are_refused_at_the_edge_and_nothing_is_char
     let dir = tempfile::tempdir().unwrap();
     let double = OpenAiDouble::start(MODEL, KEY, Reply::text(SCRIPT, Duration::from_millis(5)));
     let mut app = TestApp::start(TestDatabase::sqlite()).await;
-    app.start_worker_with(remote(&double));
+    app.start_worker_with(remote(&double, 5));
     let mut c = app.client();
     c.register_random().await;
     c.wait_capability("HOT_VIDEO_REWRITE", "available").await;

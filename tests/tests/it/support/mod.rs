@@ -1,1 +1,2 @@
 pub mod fleet;
+pub mod text_tasks;
