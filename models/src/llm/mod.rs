@@ -1,7 +1,8 @@
 //! Local LLM text generation (pure: no database, queue or HTTP).
 //!
 //! Qwen2-architecture GGUF files (Qwen2.5-Coder-Instruct 0.5B / 1.5B, see
-//! docs/MODELS.md) through candle's `quantized_qwen2`, with the tokenizer
+//! docs/MODELS.md) on candle (a Qwen2 forward pass over the GGUF blocks,
+//! `qwen2.rs`), with the tokenizer
 //! built from the GGUF metadata, the ChatML template, temperature / top-k /
 //! top-p / repetition-penalty sampling with a seed, stop strings, and
 //! streaming of whole-character text deltas with cancellation.
@@ -22,6 +23,7 @@
 
 mod chat;
 mod model;
+mod qwen2;
 mod sampling;
 mod stream;
 mod tokenizer;

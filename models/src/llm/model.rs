@@ -4,13 +4,11 @@ use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use std::io::Cursor;
-
-use candle_core::quantized::{gguf_file, GgmlDType, QTensor};
+use candle_core::quantized::gguf_file;
 use candle_core::{Device, Tensor};
-use candle_transformers::models::quantized_qwen2::ModelWeights;
 
-use super::chat::{chatml_pieces, ChatMessage, Piece, IM_END, IM_START};
+use super::chat::{chatml_pieces, ChatMessage, Piece};
+use super::qwen2::Qwen2;
 use super::sampling::{Sampler, Sampling};
 use super::stream::{Pushed, TextStream};
 use super::tokenizer::QwenTokenizer;
@@ -55,13 +53,13 @@ pub struct Completion {
 /// A loaded Qwen2-architecture GGUF model (Qwen2.5-Coder-Instruct here) with
 /// its tokenizer.
 ///
-/// `Send + Sync`. The weights sit behind a [`Mutex`]: candle's
-/// `ModelWeights` keeps its KV cache inside itself and is not `Clone`, so
+/// `Send + Sync`. The weights sit behind a [`Mutex`]: they keep the KV
+/// cache of the conversation in progress, so
 /// concurrent [`LocalLlm::generate`] calls run one after the other (each
 /// with a fresh KV cache). On a CPU node one generation already uses every
 /// core, so serialising costs no throughput; run one `LocalLlm` per model.
 pub struct LocalLlm {
-    weights: Mutex<ModelWeights>,
+    weights: Mutex<Qwen2>,
     tokenizer: QwenTokenizer,
     device: Device,
     context_length: usize,
@@ -71,47 +69,6 @@ pub struct LocalLlm {
 
 fn load_failed(path: &Path, reason: impl std::fmt::Display) -> ModelError {
     ModelError::LoadFailed { path: path.to_path_buf(), reason: reason.to_string() }
-}
-
-/// Block types without a SIMD dot product in candle's CPU backend (it has
-/// AVX/NEON kernels for Q4_0, Q8_0 and the K-quants only).
-fn slow_on_cpu(dtype: GgmlDType) -> bool {
-    matches!(dtype, GgmlDType::Q4_1 | GgmlDType::Q5_0 | GgmlDType::Q5_1)
-}
-
-/// The GGUF with its Q4_1/Q5_0/Q5_1 tensors converted to Q8_0, in memory.
-///
-/// The 0.5B file (an AWQ build) is mostly Q5_0, which candle multiplies with
-/// scalar code on the CPU: converting those tensors once at load (Q8_0 holds
-/// every Q5_0 value within its rounding; ~50 % more memory for them) makes
-/// decoding several times faster. The result is a GGUF again, so the model
-/// is still built by `quantized_qwen2::ModelWeights::from_gguf`.
-fn requantized<R: std::io::Read + std::io::Seek>(
-    content: &gguf_file::Content,
-    reader: &mut R,
-) -> candle_core::Result<(gguf_file::Content, Cursor<Vec<u8>>)> {
-    let mut names: Vec<&String> = content.tensor_infos.keys().collect();
-    names.sort_by_key(|n| content.tensor_infos.get(*n).map_or(0, |t| t.offset));
-    let mut tensors = Vec::with_capacity(names.len());
-    for name in names {
-        let t = content.tensor(reader, name, &Device::Cpu)?;
-        let blocks_fit = t.shape().dims().last().is_some_and(|d| d % GgmlDType::Q8_0.block_size() == 0);
-        let t = if slow_on_cpu(t.dtype()) && blocks_fit {
-            QTensor::quantize(&t.dequantize(&Device::Cpu)?, GgmlDType::Q8_0)?
-        } else {
-            t
-        };
-        tensors.push((name.as_str(), t));
-    }
-    let metadata: Vec<(&str, &gguf_file::Value)> = content.metadata.iter().map(|(k, v)| (k.as_str(), v)).collect();
-    let refs: Vec<(&str, &QTensor)> = tensors.iter().map(|(n, t)| (*n, t)).collect();
-    let mut cursor = Cursor::new(Vec::new());
-    gguf_file::write(&mut cursor, &metadata, &refs)?;
-    drop(refs);
-    drop(tensors);
-    cursor.set_position(0);
-    let converted = gguf_file::Content::read(&mut cursor)?;
-    Ok((converted, cursor))
 }
 
 /// CUDA device 0 when built with the `cuda` feature and a GPU is present, else CPU.
@@ -124,9 +81,7 @@ pub fn select_device() -> Device {
 
 impl LocalLlm {
     /// Reads the GGUF once (weights, hyper-parameters, tokenizer) onto
-    /// [`select_device`], and on the CPU runs one short forward pass so that
-    /// candle's one-time weight repacking happens here, not in the first
-    /// request.
+    /// [`select_device`].
     pub fn load(path: &Path) -> Result<Self, ModelError> {
         Self::load_on(path, &select_device())
     }
@@ -150,25 +105,7 @@ impl LocalLlm {
             .and_then(|v| v.to_u32().ok())
             .ok_or_else(|| load_failed(path, "no qwen2.context_length"))? as usize;
         let tokenizer = QwenTokenizer::from_gguf(&content).map_err(|e| load_failed(path, e))?;
-        let weights = if device.is_cpu() && content.tensor_infos.values().any(|t| slow_on_cpu(t.ggml_dtype)) {
-            let (content, mut cursor) = requantized(&content, &mut file).map_err(|e| load_failed(path, e))?;
-            ModelWeights::from_gguf(content, &mut cursor, device)
-        } else {
-            ModelWeights::from_gguf(content, &mut file, device)
-        }
-        .map_err(|e| load_failed(path, e))?;
-        let mut weights = weights;
-        if device.is_cpu() {
-            // candle repacks the Q4_K (and, for batches, Q6_K) weights into its
-            // SIMD tile layout on their first use: do it now, not in the first
-            // request (about a second for the 1.5B).
-            let ids = [tokenizer.special_id(IM_START), tokenizer.special_id(IM_END)].map(|t| t.unwrap_or(0));
-            let warm = Tensor::new(&[ids[0], ids[1], ids[0], ids[1]], device)
-                .and_then(|t| t.unsqueeze(0))
-                .and_then(|t| weights.forward(&t, 0));
-            warm.map_err(|e| load_failed(path, format!("first forward pass: {e}")))?;
-            weights.clear_kv_cache();
-        }
+        let weights = Qwen2::from_gguf(&content, &mut file, device).map_err(|e| load_failed(path, e))?;
         Ok(Self {
             weights: Mutex::new(weights),
             tokenizer,
@@ -319,7 +256,7 @@ impl LocalLlm {
     }
 
     /// Logits of the last position after feeding `tokens` at `pos`.
-    fn forward(&self, weights: &mut ModelWeights, tokens: &[u32], pos: usize) -> Result<Tensor, ModelError> {
+    fn forward(&self, weights: &mut Qwen2, tokens: &[u32], pos: usize) -> Result<Tensor, ModelError> {
         let input = Tensor::new(tokens, &self.device).and_then(|t| t.unsqueeze(0)).map_err(ModelError::inference)?;
         weights.forward(&input, pos).map_err(ModelError::inference)
     }
