@@ -125,3 +125,14 @@ web_build() {
     (cd "$repo/web" && npm run build --silent) >&2 || die "web build failed"
   fi
 }
+
+# need_poster_fonts: the Debian fonts the poster renderer reads (docs/POSTERS.md):
+# Noto Sans/Serif CJK (Regular, Bold; Medium and Black from -extra) and Noto
+# Color Emoji, installed when one is missing.
+need_poster_fonts() {
+  local noto=/usr/share/fonts/opentype/noto missing=()
+  [ -f "$noto/NotoSansCJK-Regular.ttc" ] && [ -f "$noto/NotoSerifCJK-Regular.ttc" ] || missing+=(fonts-noto-cjk)
+  [ -f "$noto/NotoSansCJK-Black.ttc" ] || missing+=(fonts-noto-cjk-extra)
+  [ -f /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ] || missing+=(fonts-noto-color-emoji)
+  if [ "${#missing[@]}" -gt 0 ]; then apt_install "${missing[@]}"; fi
+}

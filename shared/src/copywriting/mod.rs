@@ -8,6 +8,7 @@
 //! does, with the prompts from [`prompt`].
 
 pub mod copy;
+pub mod figures;
 pub mod language;
 pub mod parse;
 pub mod platform;

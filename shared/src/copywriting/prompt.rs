@@ -32,6 +32,14 @@ impl Brief<'_> {
             Brief::Topic { .. } => "",
         }
     }
+
+    /// What an answer may take figures from (see [`super::figures`]).
+    pub fn facts(&self) -> &str {
+        match self {
+            Brief::Topic { topic } => topic,
+            _ => self.source(),
+        }
+    }
 }
 
 /// One request to the model.

@@ -1,11 +1,13 @@
 //! The rules every delivered piece of copy meets. [`finish`] repairs what
 //! can be repaired without changing what was said (a title cut at a
-//! natural break, duplicate sentences dropped, content trimmed to whole
-//! sentences within the platform's limit, tags cleaned) and refuses what
-//! cannot (a [`Problem`]): the worker then writes the answer again.
+//! natural break, duplicate sentences dropped, sentences stating a figure
+//! the brief does not give dropped, content trimmed to whole sentences
+//! within the platform's limit, tags cleaned) and refuses what cannot (a
+//! [`Problem`]): the worker then writes the answer again.
 
 use std::collections::HashSet;
 
+use super::figures::KnownFigures;
 use super::text::{char_count, cut_at_break, cut_at_sentence, ends_sentence, is_cjk, sentences};
 use super::{CopyLanguage, MarketingCopy, Platform, Section, Shot};
 
@@ -16,6 +18,8 @@ pub struct RuleContext<'a> {
     pub language: CopyLanguage,
     /// The text being rewritten (empty when writing from a topic).
     pub source: &'a str,
+    /// What the copy may state figures from (the source, or the topic).
+    pub facts: &'a str,
     /// Phrases of the instructions that must never appear in an answer.
     pub instructions: &'a [&'a str],
 }
@@ -62,6 +66,8 @@ pub fn finish(copy: MarketingCopy, ctx: &RuleContext<'_>) -> Result<MarketingCop
         // More than half of it was repetition: a loop, not an answer.
         return Err(Problem::Repetitive);
     }
+    // What is left too short after this is written again (TooShort).
+    copy = drop_invented_figures(copy, &KnownFigures::of(ctx.facts));
     copy = fill_title(copy, ctx.platform);
     copy = fit_content(copy, ctx.platform);
     copy = clean_tags(copy);
@@ -100,18 +106,58 @@ fn check(copy: &MarketingCopy, ctx: &RuleContext<'_>) -> Result<(), Problem> {
 /// punctuation), and paragraphs left empty.
 fn dedupe_sentences(copy: MarketingCopy) -> MarketingCopy {
     let mut seen = HashSet::new();
-    let mut keep = |paragraph: &str| -> String {
-        sentences(paragraph)
-            .into_iter()
-            .filter(|s| {
-                let key: String = s.chars().filter(|c| c.is_alphanumeric()).collect();
-                // Very short exclamations ("哈哈！") may repeat.
-                char_count(&key) < 4 || seen.insert(key)
-            })
-            .collect::<Vec<_>>()
-            .join(if paragraph.is_ascii() { " " } else { "" })
+    // Shot visuals repeat by nature ("产品特写。"): narration only.
+    retain_sentences(copy, Visuals::Keep, |s| {
+        let key: String = s.chars().filter(|c| c.is_alphanumeric()).collect();
+        // Very short exclamations ("哈哈！") may repeat.
+        char_count(&key) < 4 || seen.insert(key)
+    })
+}
+
+/// Drops every sentence, heading and tag stating a figure the brief does not
+/// give (see [`super::figures`]); a title with one is replaced by
+/// [`fill_title`].
+fn drop_invented_figures(copy: MarketingCopy, known: &KnownFigures) -> MarketingCopy {
+    let true_to_brief = |s: &str| known.invented(s).is_empty();
+    let copy = retain_sentences(copy, Visuals::Filter, true_to_brief);
+    let title = |t: String| if true_to_brief(&t) { t } else { String::new() };
+    let tags = |ts: Vec<String>| ts.into_iter().filter(|t| true_to_brief(t)).collect::<Vec<_>>();
+    match copy {
+        MarketingCopy::Note { title: t, paragraphs, tags: ts } => {
+            MarketingCopy::Note { title: title(t), paragraphs, tags: tags(ts) }
+        }
+        MarketingCopy::Post { paragraphs, tags: ts } => MarketingCopy::Post { paragraphs, tags: tags(ts) },
+        MarketingCopy::Script { title: t, shots, tags: ts } => {
+            MarketingCopy::Script { title: title(t), shots, tags: tags(ts) }
+        }
+        MarketingCopy::Article { title: t, sections } => {
+            let sections = sections
+                .into_iter()
+                .map(|s| Section { heading: s.heading.filter(|h| true_to_brief(h)), paragraphs: s.paragraphs })
+                .collect();
+            MarketingCopy::Article { title: title(t), sections }
+        }
+    }
+}
+
+/// Whether [`retain_sentences`] also filters a shot's visual description.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Visuals {
+    Keep,
+    Filter,
+}
+
+/// Keeps the sentences of the prose for which `keep` holds, in order;
+/// paragraphs, shots and sections left empty are dropped.
+fn retain_sentences(copy: MarketingCopy, visuals: Visuals, mut keep: impl FnMut(&str) -> bool) -> MarketingCopy {
+    let mut filter = |paragraph: &str| -> String {
+        sentences(paragraph).into_iter().filter(|s| keep(s)).collect::<Vec<_>>().join(if paragraph.is_ascii() {
+            " "
+        } else {
+            ""
+        })
     };
-    let mut paragraphs = |ps: Vec<String>| ps.iter().map(|p| keep(p)).filter(|p| !p.is_empty()).collect::<Vec<_>>();
+    let mut paragraphs = |ps: Vec<String>| ps.iter().map(|p| filter(p)).filter(|p| !p.is_empty()).collect::<Vec<_>>();
     match copy {
         MarketingCopy::Note { title, paragraphs: ps, tags } => {
             MarketingCopy::Note { title, paragraphs: paragraphs(ps), tags }
@@ -120,7 +166,12 @@ fn dedupe_sentences(copy: MarketingCopy) -> MarketingCopy {
         MarketingCopy::Script { title, shots, tags } => {
             let shots = shots
                 .into_iter()
-                .map(|s| Shot { narration: keep(&s.narration), ..s })
+                .map(|s| {
+                    let narration = paragraphs(vec![s.narration]).join("");
+                    let visual =
+                        if visuals == Visuals::Filter { paragraphs(vec![s.visual]).join("") } else { s.visual };
+                    Shot { narration, visual, ..s }
+                })
                 .filter(|s| !s.narration.is_empty() || !s.visual.is_empty())
                 .collect();
             MarketingCopy::Script { title, shots, tags }
@@ -332,7 +383,13 @@ mod tests {
     use super::*;
 
     fn ctx<'a>(platform: Platform, source: &'a str) -> RuleContext<'a> {
-        RuleContext { platform, language: CopyLanguage::Zh, source, instructions: &["不超过20个字"] }
+        RuleContext {
+            platform,
+            language: CopyLanguage::Zh,
+            source,
+            facts: source,
+            instructions: &["不超过20个字", "不要照抄原文"],
+        }
     }
 
     fn note(title: &str, paragraphs: &[&str]) -> MarketingCopy {
@@ -400,8 +457,29 @@ mod tests {
     #[test]
     fn a_copy_of_the_source_or_of_the_instructions_is_refused() {
         assert_eq!(finish(note("标题", &[BODY]), &ctx(Platform::Redbook, BODY)), Err(Problem::EchoesSource));
-        let echo = format!("{BODY}标题不超过20个字。");
+        let echo = format!("{BODY}记得不要照抄原文。");
         assert_eq!(finish(note("标题", &[&echo]), &ctx(Platform::Redbook, "")), Err(Problem::EchoesPrompt));
+        // An echoed limit states a figure the brief does not give: dropped.
+        let limit = format!("{BODY}标题不超过20个字。");
+        assert_eq!(finish(note("标题", &[&limit]), &ctx(Platform::Redbook, "")).unwrap().prose(), vec![BODY]);
+    }
+
+    #[test]
+    fn sentences_with_figures_the_brief_does_not_give_are_dropped() {
+        let brief = "保温杯，保温24小时，316不锈钢。";
+        let invented = format!("{BODY}保温长达12小时，2024年爆款。316不锈钢内胆，24小时都是热的。");
+        let copy = finish(note("3年质保的保温杯", &[&invented]), &ctx(Platform::Redbook, brief)).unwrap();
+        let text = copy.prose().join("");
+        assert!(!text.contains("12小时") && !text.contains("2024"), "{text}");
+        assert!(text.contains("316不锈钢内胆，24小时都是热的。"), "{text}");
+        // The title said "3年": replaced by the first sentence.
+        assert_eq!(copy.title(), Some("早上赶地铁的时候"));
+        // Nothing but invented figures: nothing left to deliver.
+        let all_invented = "保温长达12小时！99%的人都说好。月销10万件。";
+        assert!(matches!(
+            finish(note("标题", &[all_invented]), &ctx(Platform::Redbook, brief)),
+            Err(Problem::TooShort { .. })
+        ));
     }
 
     #[test]
@@ -427,7 +505,13 @@ mod tests {
 
     #[test]
     fn english_copy_is_judged_as_english() {
-        let c = RuleContext { platform: Platform::Weibo, language: CopyLanguage::En, source: "", instructions: &[] };
+        let c = RuleContext {
+            platform: Platform::Weibo,
+            language: CopyLanguage::En,
+            source: "",
+            facts: "",
+            instructions: &[],
+        };
         let post = |t: &str| MarketingCopy::Post { paragraphs: vec![t.into()], tags: vec![] };
         assert!(finish(post("Meet the mug that keeps your coffee hot from the first meeting to the last."), &c).is_ok());
         assert_eq!(

@@ -15,6 +15,7 @@ use std::time::Instant;
 
 use anyhow::Context;
 use clap::Parser;
+use pixmart_shared::copywriting::figures::KnownFigures;
 use pixmart_shared::copywriting::prompt::{self, Brief};
 use pixmart_shared::copywriting::{CopyLanguage, CopyStyle, Platform, RuleContext};
 use pixmart_worker::text::{choose_local_model, write_copy, LocalText, TextEngine, WriteError};
@@ -56,6 +57,9 @@ struct Outcome {
     first_attempt_ok: bool,
     delivered: bool,
     secs: f64,
+    /// Answers written for this brief, and how many stated an invented figure.
+    answers: usize,
+    invented_in_answers: usize,
 }
 
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
@@ -82,7 +86,8 @@ async fn main() -> anyhow::Result<()> {
             _ => Brief::Rewrite { source: &b.source },
         };
         let prompt = prompt::build(brief, platform, style, language);
-        let rules = RuleContext { platform, language, source: &b.source, instructions: &prompt.instructions };
+        let rules =
+            RuleContext { platform, language, source: &b.source, facts: &b.source, instructions: &prompt.instructions };
         let stop = Arc::new(AtomicBool::new(false));
         let mut answers: Vec<String> = vec![String::new()];
         let mut on_text = |attempt: u8, text: &str| {
@@ -102,9 +107,20 @@ async fn main() -> anyhow::Result<()> {
             Err(WriteError::Refused(r)) => (false, false, r.clone()),
             Err(e) => anyhow::bail!("brief {}: {e}", n + 1),
         };
+        let known = KnownFigures::of(&b.source);
+        let mut invented_in_answers = 0;
         for (i, answer) in answers.iter().enumerate() {
             let verdict = refused.get(i).map_or("delivered".to_owned(), |r| format!("refused: {r}"));
             writeln!(report, "**Answer {} ({verdict})**\n\n```\n{}\n```\n", i + 1, answer.trim())?;
+            let invented = known.invented(answer);
+            if !invented.is_empty() {
+                invented_in_answers += 1;
+                writeln!(
+                    report,
+                    "Figures the brief does not give (their sentences dropped): {}\n",
+                    invented.join(", ")
+                )?;
+            }
         }
         if let Ok(w) = &result {
             writeln!(report, "**As delivered**\n\n{}\n", w.copy.to_plain_text(language.is_chinese()))?;
@@ -119,12 +135,21 @@ async fn main() -> anyhow::Result<()> {
             b.style,
             if delivered { "delivered" } else { "refused" }
         );
-        outcomes.push(Outcome { platform, first_attempt_ok: first_ok, delivered, secs });
+        outcomes.push(Outcome {
+            platform,
+            first_attempt_ok: first_ok,
+            delivered,
+            secs,
+            invented_in_answers,
+            answers: answers.len(),
+        });
     }
 
     let total = outcomes.len().max(1) as f64;
     let first = outcomes.iter().filter(|o| o.first_attempt_ok).count();
     let delivered = outcomes.iter().filter(|o| o.delivered).count();
+    let answers: usize = outcomes.iter().map(|o| o.answers).sum();
+    let invented: usize = outcomes.iter().map(|o| o.invented_in_answers).sum();
     let mut summary = String::new();
     writeln!(summary, "model {id}, {} briefs", outcomes.len())?;
     writeln!(summary, "first answer met every rule: {first} ({:.0} %)", 100.0 * first as f64 / total)?;
@@ -133,6 +158,10 @@ async fn main() -> anyhow::Result<()> {
         "delivered (within {} answers): {delivered} ({:.0} %); every delivered answer meets every rule",
         pixmart_worker::text::ATTEMPTS,
         100.0 * delivered as f64 / total
+    )?;
+    writeln!(
+        summary,
+        "answers stating a figure the brief does not give (those sentences are dropped before delivery): {invented} of {answers}"
     )?;
     for platform in Platform::ALL {
         let mut secs: Vec<f64> = outcomes.iter().filter(|o| o.platform == platform).map(|o| o.secs).collect();

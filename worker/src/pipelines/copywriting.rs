@@ -83,6 +83,7 @@ pub async fn write_results(
         platform: order.platform,
         language: order.language,
         source: order.brief.source(),
+        facts: order.brief.facts(),
         instructions: &prompt.instructions,
     };
     let mut results = Vec::with_capacity(usize::from(order.count));
