@@ -102,7 +102,7 @@ fn other_mistakes_are_refused_with_their_own_errors() {
     v["layers"][0]["color"] = serde_json::json!("red");
     assert!(matches!(parse(&v), Err(PosterError::Json { message }) if message.contains("not a colour")));
     assert!(matches!(Template::from_json("{"), Err(PosterError::Json { .. })));
-    assert!(matches!(Template::from_json(&" ".repeat(300_000)), Err(PosterError::TemplateTooLarge { .. })));
+    assert!(matches!(Template::from_json(&" ".repeat(1_100_000)), Err(PosterError::TemplateTooLarge { .. })));
     let t = parse(&base()).unwrap();
     let inputs = PosterInputs::default().text("nope", "x");
     assert!(matches!(inputs.validate_for(&t), Err(PosterError::UnknownSlot { .. })));

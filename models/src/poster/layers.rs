@@ -4,14 +4,13 @@
 use image::{imageops, RgbaImage};
 use qrcode::{Color as QrColor, EcLevel, QrCode};
 use tiny_skia::{
-    FillRule, FilterQuality, Paint as SkPaint, Pattern, Pixmap, PixmapPaint, Rect, Shader, SpreadMode, Stroke,
-    Transform,
+    FillRule, FilterQuality, Paint as SkPaint, Pattern, Pixmap, Rect, Shader, SpreadMode, Stroke, Transform,
 };
 
 use super::error::PosterError;
 use super::fonts::FontState;
 use super::paint::{rounded_rect, shader, shape_path};
-use super::raster::{add_shadow, dilate, fill_through, new_pixmap, pixmap_from_image, shadow_margin};
+use super::raster::{add_shadow, blit_over, dilate, fill_through, new_pixmap, pixmap_from_image, shadow_margin};
 use super::template::{Anchor, Fit, ImageLayer, QrLayer, ShapeLayer, TextLayer};
 use super::text::TextLayout;
 
@@ -80,6 +79,16 @@ pub(crate) fn image(layer: &ImageLayer, picture: &RgbaImage) -> Result<Surface, 
         Fit::Contain => (dx, dy, tw, th),
         Fit::Cover => (0.0, 0.0, b.w.ceil(), b.h.ceil()),
     };
+    if layer.corner_radius <= 0.0 {
+        // Square corners: an exact copy of the fitted picture, cropped to the box.
+        let mut clipped = new_pixmap(aw as u32, ah as u32)?;
+        blit_over(&mut clipped, &fitted, (dx - ax) as i32, (dy - ay) as i32, 1.0);
+        blit_over(&mut s.pixmap, &clipped, (m + ax) as i32, (m + ay) as i32, 1.0);
+        if let Some(shadow) = &layer.shadow {
+            add_shadow(&mut s.pixmap, shadow)?;
+        }
+        return Ok(s);
+    }
     let path = rounded_rect(m + ax, m + ay, aw, ah, layer.corner_radius)
         .ok_or_else(|| PosterError::internal("empty image area"))?;
     let paint = SkPaint {
@@ -228,7 +237,7 @@ pub(crate) fn text(state: &mut FontState, layer: &TextLayer, layout: &TextLayout
     }
     fill_through(&mut s.pixmap, coverage, layer.color)?;
     if let Some(c) = &colour {
-        s.pixmap.draw_pixmap(0, 0, c.as_ref(), &PixmapPaint::default(), Transform::identity(), None);
+        blit_over(&mut s.pixmap, c, 0, 0, 1.0);
     }
     if let Some(shadow) = &layer.shadow {
         add_shadow(&mut s.pixmap, shadow)?;

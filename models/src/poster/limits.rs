@@ -1,7 +1,7 @@
 //! The limits a template and its inputs must respect.
 
 /// Longest template document accepted, in bytes.
-pub const MAX_TEMPLATE_BYTES: usize = 256 * 1024;
+pub const MAX_TEMPLATE_BYTES: usize = 1024 * 1024;
 /// Largest canvas side in pixels.
 pub const MAX_CANVAS_SIDE: u32 = 4096;
 /// Smallest canvas side in pixels.

@@ -141,6 +141,44 @@ pub(crate) fn fill_through(pixmap: &mut Pixmap, coverage: Vec<u8>, color: Rgba) 
     Ok(())
 }
 
+/// Source-over of `src` onto `dst` at the integer offset `(x, y)`, scaled
+/// by `opacity` (both premultiplied): an exact, fast copy for layers that
+/// are not rotated.
+pub(crate) fn blit_over(dst: &mut Pixmap, src: &Pixmap, x: i32, y: i32, opacity: f32) {
+    let (dw, dh) = (dst.width() as i32, dst.height() as i32);
+    let (sw, sh) = (src.width() as i32, src.height() as i32);
+    let (x0, x1) = (x.max(0), (x + sw).min(dw));
+    let (y0, y1) = (y.max(0), (y + sh).min(dh));
+    if x0 >= x1 || y0 >= y1 {
+        return;
+    }
+    let op = (opacity.clamp(0.0, 1.0) * 255.0).round() as u32;
+    let src_data = src.data();
+    let dst_data = dst.data_mut();
+    for row in y0..y1 {
+        let s_start = (((row - y) * sw + (x0 - x)) * 4) as usize;
+        let d_start = ((row * dw + x0) * 4) as usize;
+        let n = ((x1 - x0) * 4) as usize;
+        let (s_row, d_row) = (&src_data[s_start..s_start + n], &mut dst_data[d_start..d_start + n]);
+        for (s, d) in s_row.chunks_exact(4).zip(d_row.chunks_exact_mut(4)) {
+            let sa = u32::from(s[3]) * op;
+            if sa == 0 {
+                continue;
+            }
+            if sa == 255 * 255 {
+                d.copy_from_slice(s);
+                continue;
+            }
+            // result = src·op + dst·(1 − src_alpha·op), all /255 with rounding.
+            let inv = 255 * 255 - sa;
+            for c in 0..4 {
+                let v = u32::from(s[c]) * op * 255 + u32::from(d[c]) * inv;
+                d[c] = ((v + 255 * 255 / 2) / (255 * 255)).min(255) as u8;
+            }
+        }
+    }
+}
+
 /// How far a shadow reaches beyond its layer, in pixels.
 pub(crate) fn shadow_margin(shadow: Option<&Shadow>) -> u32 {
     shadow.map_or(0, |s| (1.5 * s.blur + s.offset_x.abs().max(s.offset_y.abs())).ceil() as u32 + 2)
@@ -154,8 +192,8 @@ pub(crate) fn add_shadow(surface: &mut Pixmap, shadow: &Shadow) -> Result<(), Po
     fill_through(&mut shade, alpha, shadow.color)?;
     let mut out = new_pixmap(w as u32, h as u32)?;
     let (ox, oy) = (shadow.offset_x.round() as i32, shadow.offset_y.round() as i32);
-    out.draw_pixmap(ox, oy, shade.as_ref(), &PixmapPaint::default(), Transform::identity(), None);
-    out.draw_pixmap(0, 0, surface.as_ref(), &PixmapPaint::default(), Transform::identity(), None);
+    blit_over(&mut out, &shade, ox, oy, 1.0);
+    blit_over(&mut out, surface, 0, 0, 1.0);
     *surface = out;
     Ok(())
 }
@@ -164,19 +202,15 @@ pub(crate) fn add_shadow(surface: &mut Pixmap, shadow: &Shadow) -> Result<(), Po
 /// canvas, rotated about the box's centre.
 pub(crate) fn composite(canvas: &mut Pixmap, surface: &Pixmap, b: &BoxSpec, margin: u32, opacity: f32) {
     let m = margin as f32;
-    let rotated = b.rotation.rem_euclid(360.0) != 0.0;
-    let (x, y) = if rotated { (b.x, b.y) } else { (b.x.round(), b.y.round()) };
-    let translate = Transform::from_translate(x - m, y - m);
-    let transform = if rotated {
-        Transform::from_rotate_at(b.rotation, b.x + b.w / 2.0, b.y + b.h / 2.0).pre_concat(translate)
-    } else {
-        translate
-    };
-    let paint = PixmapPaint {
-        opacity: opacity.clamp(0.0, 1.0),
-        quality: if rotated { FilterQuality::Bicubic } else { FilterQuality::Nearest },
-        ..PixmapPaint::default()
-    };
+    if b.rotation.rem_euclid(360.0) == 0.0 {
+        let (x, y) = ((b.x.round() - m) as i32, (b.y.round() - m) as i32);
+        blit_over(canvas, surface, x, y, opacity);
+        return;
+    }
+    let translate = Transform::from_translate(b.x - m, b.y - m);
+    let transform = Transform::from_rotate_at(b.rotation, b.x + b.w / 2.0, b.y + b.h / 2.0).pre_concat(translate);
+    let paint =
+        PixmapPaint { opacity: opacity.clamp(0.0, 1.0), quality: FilterQuality::Bicubic, ..PixmapPaint::default() };
     canvas.draw_pixmap(0, 0, surface.as_ref(), &paint, transform, None);
 }
 
@@ -189,6 +223,19 @@ mod tests {
         let img = RgbaImage::from_raw(2, 1, vec![200, 100, 50, 255, 9, 9, 9, 0]).unwrap();
         let back = image_from_pixmap(&pixmap_from_image(&img).unwrap());
         assert_eq!(back.as_raw(), &vec![200, 100, 50, 255, 0, 0, 0, 0]);
+    }
+
+    #[test]
+    fn blit_is_source_over() {
+        let mut dst = new_pixmap(2, 1).unwrap();
+        dst.fill(tiny_skia::Color::from_rgba8(0, 0, 255, 255));
+        let mut src = new_pixmap(1, 1).unwrap();
+        src.fill(tiny_skia::Color::from_rgba8(255, 0, 0, 128));
+        blit_over(&mut dst, &src, 1, 0, 1.0);
+        let d = dst.data();
+        assert_eq!(&d[..4], &[0, 0, 255, 255]);
+        assert_eq!(d[7], 255);
+        assert!((i32::from(d[4]) - 128).abs() <= 1 && (i32::from(d[6]) - 127).abs() <= 1, "{d:?}");
     }
 
     #[test]
