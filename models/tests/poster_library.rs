@@ -73,6 +73,11 @@ fn every_template_renders_with_sample_inputs_inside_its_slots() {
                 );
             }
             assert!(kinsoku::violations(&layout.lines).is_empty(), "{}/{id}: {:?}", t.id, layout.lines);
+            // No widow: a wrapped Chinese paragraph does not end with one character alone.
+            if let [.., prev, last] = layout.lines.as_slice() {
+                let widow = last.trim().chars().count() == 1 && prev.trim().chars().count() >= 4;
+                assert!(!widow, "{}/{id}: {:?}", t.id, layout.lines);
+            }
         }
         if let Some(dir) = &dir {
             std::fs::create_dir_all(dir).unwrap();

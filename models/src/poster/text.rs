@@ -321,12 +321,25 @@ fn horizontal(state: &mut FontState, style: &TextStyle, size: f32, text: &str) -
     let (mut lines, mut block_h) = shape_lines(state, style, size, &working);
     // Repair breaks that put a closing mark first or an opening mark last,
     // by moving a character to the next line with a forced break.
+    let mut orphan_checked = false;
     for _ in 0..32 {
         let offsets = paragraph_offsets(&working);
         let texts: Vec<&str> = lines.iter().map(|l| line_text(&working, &offsets, l)).collect();
-        let Some(&bad) = kinsoku::violations(&texts).first() else { break };
-        // A cluster longer than a line cannot follow the rules: keep the break.
-        let Some(insert_at) = repair_point(&working, &offsets, &lines, bad) else { break };
+        let insert_at = match kinsoku::violations(&texts).first() {
+            // A cluster longer than a line cannot follow the rules: keep the break.
+            Some(&bad) => match repair_point(&working, &offsets, &lines, bad) {
+                Some(at) => at,
+                None => break,
+            },
+            None if !orphan_checked => {
+                orphan_checked = true;
+                match orphan_point(&working, &offsets, &lines) {
+                    Some(at) => at,
+                    None => break,
+                }
+            }
+            None => break,
+        };
         working.insert(insert_at, '\n');
         (lines, block_h) = shape_lines(state, style, size, &working);
     }
@@ -347,6 +360,33 @@ fn horizontal(state: &mut FontState, style: &TextStyle, size: f32, text: &str) -
         }
     }
     Some(Candidate { lines: texts, glyphs, block_w, block_h, missing })
+}
+
+/// A paragraph's last line holding a single character (a widow such as
+/// "肤。" alone) gets the previous line's last character for company, when
+/// that line keeps at least three.
+fn orphan_point(text: &str, offsets: &[usize], lines: &[Line]) -> Option<usize> {
+    let n = lines.len();
+    if n < 2 {
+        return None;
+    }
+    let (last, prev) = (lines.get(n - 1)?, lines.get(n - 2)?);
+    if last.paragraph != prev.paragraph {
+        return None;
+    }
+    let base = offsets.get(last.paragraph).copied()?;
+    let own: Vec<char> = text.get(base + last.start..base + last.end)?.trim().chars().collect();
+    let alone = match own.as_slice() {
+        [_] => true,
+        [_, p] => kinsoku::is_no_line_start(*p),
+        _ => false,
+    };
+    let prev_text = text.get(base + prev.start..base + prev.end)?.trim_end();
+    if !alone || prev_text.chars().count() < 4 || prev_text.chars().any(|c| c.is_ascii_alphanumeric()) {
+        return None;
+    }
+    let (last_i, _) = prev_text.char_indices().last()?;
+    Some(base + prev.start + last_i)
 }
 
 fn line_text<'a>(text: &'a str, offsets: &[usize], line: &Line) -> &'a str {
