@@ -83,6 +83,20 @@ fn same_template_and_inputs_give_identical_pixels() {
     assert_eq!(encode_png(&a).unwrap(), encode_png(&c).unwrap());
 }
 
+#[test]
+fn renders_on_several_threads_sharing_one_font_set_are_identical() {
+    let t = template("festival-spring-vertical");
+    let inputs = sample_inputs(&t);
+    let alone = render(&t, &inputs, fonts()).unwrap();
+    let images: Vec<RgbaImage> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..3).map(|_| s.spawn(|| render(&t, &inputs, fonts()).unwrap())).collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    for img in images {
+        assert_eq!(img.as_raw(), alone.as_raw());
+    }
+}
+
 /// Every non-transparent pixel lies inside the slot's box.
 fn ink_outside(img: &RgbaImage, x: u32, y: u32, w: u32, h: u32) -> usize {
     img.enumerate_pixels()
