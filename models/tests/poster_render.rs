@@ -97,6 +97,16 @@ fn renders_on_several_threads_sharing_one_font_set_are_identical() {
     }
 }
 
+#[test]
+fn the_qr_slot_scans_to_its_content() {
+    let t = template("story-event-qr");
+    let inputs = sample_inputs(&t).text("qr", "https://pixmart.example/p/42?from=poster");
+    let img = render(&t, &inputs, fonts()).unwrap();
+    let grey = image::DynamicImage::ImageRgba8(img).into_luma8();
+    let decoded = pixmart_models::qr::decode_with_rqrr(&grey);
+    assert_eq!(decoded, vec!["https://pixmart.example/p/42?from=poster".to_string()]);
+}
+
 /// Every non-transparent pixel lies inside the slot's box.
 fn ink_outside(img: &RgbaImage, x: u32, y: u32, w: u32, h: u32) -> usize {
     img.enumerate_pixels()
