@@ -17,6 +17,7 @@ pub mod llm;
 mod mask;
 pub mod ocr;
 pub mod onnx_fp32;
+pub mod poster;
 pub mod qr;
 pub mod refine;
 pub mod registry;

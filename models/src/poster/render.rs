@@ -1,0 +1,225 @@
+//! Rendering a template with its inputs to pixels.
+//!
+//! Layers are drawn in order, each on its own surface (box plus shadow
+//! margin) and then placed on the canvas, rotated about the box's centre.
+//! Nothing random and nothing threaded: the same template, inputs and fonts
+//! give the same pixels.
+
+use std::collections::BTreeMap;
+
+use image::RgbaImage;
+use tiny_skia::{Paint as SkPaint, Rect, Transform};
+
+use super::error::PosterError;
+use super::fonts::FontSet;
+use super::layers::{self, Surface};
+use super::limits::MAX_INPUT_SIDE;
+use super::paint::shader;
+use super::raster::{composite, image_from_pixmap, new_pixmap};
+use super::template::{Background, BoxSpec, Fit, ImageLayer, ImageRole, Layer, Template};
+use super::text::{self, TextLayout, TextStyle};
+use super::validate::{check_qr_content, check_text_len};
+
+/// What fills the slots: texts (text and QR slots) and pictures (image slots
+/// and an image background), by slot id. A slot without an input shows the
+/// template's default text, or nothing.
+#[derive(Debug, Clone, Default)]
+pub struct PosterInputs {
+    pub texts: BTreeMap<String, String>,
+    pub images: BTreeMap<String, RgbaImage>,
+}
+
+impl PosterInputs {
+    pub fn text(mut self, slot: &str, text: &str) -> Self {
+        self.texts.insert(slot.to_string(), text.to_string());
+        self
+    }
+
+    pub fn image(mut self, slot: &str, image: RgbaImage) -> Self {
+        self.images.insert(slot.to_string(), image);
+        self
+    }
+
+    /// Refuses inputs for slots the template does not have and texts over
+    /// the limits.
+    pub fn validate_for(&self, template: &Template) -> Result<(), PosterError> {
+        for (id, value) in &self.texts {
+            match template.layers.iter().find(|l| l.id() == id) {
+                Some(Layer::Text(_)) => check_text_len(id, value)?,
+                Some(Layer::Qr(_)) => check_qr_content(id, value)?,
+                _ => return Err(PosterError::UnknownSlot { id: id.clone(), kind: "text" }),
+            }
+        }
+        for (id, img) in &self.images {
+            let is_background = matches!(&template.background, Background::Image { slot, .. } if slot == id);
+            let is_slot = template.layers.iter().any(|l| matches!(l, Layer::Image(i) if i.id == *id));
+            if !is_background && !is_slot {
+                return Err(PosterError::UnknownSlot { id: id.clone(), kind: "image" });
+            }
+            if img.width() > MAX_INPUT_SIDE || img.height() > MAX_INPUT_SIDE || img.width() == 0 || img.height() == 0 {
+                return Err(PosterError::InvalidValue {
+                    id: id.clone(),
+                    field: "image",
+                    reason: format!("is {}×{}; each side must be 1..={MAX_INPUT_SIDE}", img.width(), img.height()),
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// How each text slot was set (for tests, previews and editors).
+#[derive(Debug, Clone, Default)]
+pub struct RenderReport {
+    /// Per text slot: its id, its box on the rendered canvas and its layout.
+    pub texts: Vec<(String, BoxSpec, TextLayout)>,
+}
+
+/// Renders at the template's full size.
+pub fn render(template: &Template, inputs: &PosterInputs, fonts: &FontSet) -> Result<RgbaImage, PosterError> {
+    render_detailed(template, inputs, fonts, 1.0).map(|(img, _)| img)
+}
+
+/// Renders at `scale` × the template's size (previews, small goldens).
+pub fn render_scaled(
+    template: &Template,
+    inputs: &PosterInputs,
+    fonts: &FontSet,
+    scale: f32,
+) -> Result<RgbaImage, PosterError> {
+    render_detailed(template, inputs, fonts, scale).map(|(img, _)| img)
+}
+
+/// Renders and reports how every text was set.
+pub fn render_detailed(
+    template: &Template,
+    inputs: &PosterInputs,
+    fonts: &FontSet,
+    scale: f32,
+) -> Result<(RgbaImage, RenderReport), PosterError> {
+    template.validate()?;
+    inputs.validate_for(template)?;
+    if !(scale.is_finite() && scale > 0.0 && scale <= 1.0) {
+        return Err(PosterError::InvalidValue {
+            id: template.id.clone(),
+            field: "scale",
+            reason: format!("is {scale}; it must be in (0, 1]"),
+        });
+    }
+    let t = template.scaled(scale);
+    let (w, h) = (t.canvas.width, t.canvas.height);
+    let mut canvas = new_pixmap(w, h)?;
+    draw_background(&mut canvas, &t, inputs)?;
+    let mut report = RenderReport::default();
+    for layer in &t.layers {
+        let surface: Option<Surface> = match layer {
+            Layer::Image(l) => match inputs.images.get(&l.id) {
+                Some(picture) => Some(layers::image(l, picture)?),
+                None => None,
+            },
+            Layer::Shape(l) => Some(layers::shape(l)?),
+            Layer::Qr(l) => {
+                let content = inputs.texts.get(&l.id).unwrap_or(&l.content);
+                Some(layers::qr(l, content)?)
+            }
+            Layer::Text(l) => {
+                let value = inputs.texts.get(&l.id).unwrap_or(&l.text);
+                let mut state = fonts.lock()?;
+                let style = TextStyle::of(l, fonts.family_name(l.font.family));
+                let layout = text::layout(&mut state, &style, value);
+                let surface = layers::text(&mut state, l, &layout)?;
+                report.texts.push((l.id.clone(), l.r#box, layout));
+                Some(surface)
+            }
+        };
+        if let Some(s) = surface {
+            let opacity = match layer {
+                Layer::Image(l) => l.opacity,
+                Layer::Text(l) => l.opacity,
+                Layer::Shape(l) => l.opacity,
+                Layer::Qr(_) => 1.0,
+            };
+            composite(&mut canvas, &s.pixmap, layer.bounds(), s.margin, opacity);
+        }
+    }
+    Ok((image_from_pixmap(&canvas), report))
+}
+
+fn draw_background(canvas: &mut tiny_skia::Pixmap, t: &Template, inputs: &PosterInputs) -> Result<(), PosterError> {
+    let (w, h) = (t.canvas.width as f32, t.canvas.height as f32);
+    if let Background::Image { slot, .. } = &t.background {
+        if let Some(picture) = inputs.images.get(slot) {
+            let layer = ImageLayer {
+                id: slot.clone(),
+                role: ImageRole::Decoration,
+                r#box: BoxSpec { x: 0.0, y: 0.0, w, h, rotation: 0.0 },
+                fit: Fit::Cover,
+                anchor: Default::default(),
+                corner_radius: 0.0,
+                shadow: None,
+                opacity: 1.0,
+            };
+            let s = layers::image(&layer, picture)?;
+            // An opaque base under a picture with transparent parts.
+            canvas.fill(tiny_skia::Color::WHITE);
+            composite(canvas, &s.pixmap, &layer.r#box, 0, 1.0);
+            return Ok(());
+        }
+    }
+    let rect = Rect::from_xywh(0.0, 0.0, w, h).ok_or_else(|| PosterError::internal("empty canvas"))?;
+    if let Some(sh) = shader(&t.background.paint(), 0.0, 0.0, w, h) {
+        let paint = SkPaint { shader: sh, anti_alias: false, ..SkPaint::default() };
+        canvas.fill_rect(rect, &paint, Transform::identity(), None);
+    }
+    Ok(())
+}
+
+impl Template {
+    /// The same template at `s` × its size (geometry, font sizes, strokes,
+    /// shadows; letter spacing is in em and stays).
+    pub fn scaled(&self, s: f32) -> Template {
+        if s == 1.0 {
+            return self.clone();
+        }
+        let mut t = self.clone();
+        t.canvas.width = ((t.canvas.width as f32 * s).round() as u32).max(1);
+        t.canvas.height = ((t.canvas.height as f32 * s).round() as u32).max(1);
+        let shadow = |sh: &mut Option<super::template::Shadow>| {
+            if let Some(sh) = sh {
+                sh.blur *= s;
+                sh.offset_x *= s;
+                sh.offset_y *= s;
+            }
+        };
+        for layer in &mut t.layers {
+            let b = layer.bounds_mut();
+            b.x *= s;
+            b.y *= s;
+            b.w *= s;
+            b.h *= s;
+            match layer {
+                Layer::Image(l) => {
+                    l.corner_radius *= s;
+                    shadow(&mut l.shadow);
+                }
+                Layer::Text(l) => {
+                    l.size.min *= s;
+                    l.size.max *= s;
+                    if let Some(st) = &mut l.stroke {
+                        st.width *= s;
+                    }
+                    shadow(&mut l.shadow);
+                }
+                Layer::Shape(l) => {
+                    l.radius *= s;
+                    if let Some(st) = &mut l.stroke {
+                        st.width *= s;
+                    }
+                    shadow(&mut l.shadow);
+                }
+                Layer::Qr(_) => {}
+            }
+        }
+        t
+    }
+}
