@@ -33,11 +33,14 @@ impl Brief<'_> {
         }
     }
 
-    /// What an answer may take figures from (see [`super::figures`]).
-    pub fn facts(&self) -> &str {
+    /// What an answer may take figures from (see [`super::figures`]), for
+    /// briefs that state a product's facts in writing. A topic states none,
+    /// and a transcript says numbers as words ("twelve hours"), which the
+    /// figures rule does not read: no rule for those.
+    pub fn facts(&self) -> Option<&str> {
         match self {
-            Brief::Topic { topic } => topic,
-            _ => self.source(),
+            Brief::Rewrite { source } | Brief::Article { source } | Brief::Pictures { source } => Some(source),
+            Brief::Topic { .. } | Brief::Transcript { .. } => None,
         }
     }
 }

@@ -18,8 +18,8 @@ pub struct RuleContext<'a> {
     pub language: CopyLanguage,
     /// The text being rewritten (empty when writing from a topic).
     pub source: &'a str,
-    /// What the copy may state figures from (the source, or the topic).
-    pub facts: &'a str,
+    /// What the copy may state figures from; `None`: no figures rule.
+    pub facts: Option<&'a str>,
     /// Phrases of the instructions that must never appear in an answer.
     pub instructions: &'a [&'a str],
 }
@@ -67,7 +67,9 @@ pub fn finish(copy: MarketingCopy, ctx: &RuleContext<'_>) -> Result<MarketingCop
         return Err(Problem::Repetitive);
     }
     // What is left too short after this is written again (TooShort).
-    copy = drop_invented_figures(copy, &KnownFigures::of(ctx.facts));
+    if let Some(facts) = ctx.facts {
+        copy = drop_invented_figures(copy, &KnownFigures::of(facts));
+    }
     copy = fill_title(copy, ctx.platform);
     copy = fit_content(copy, ctx.platform);
     copy = clean_tags(copy);
@@ -387,7 +389,7 @@ mod tests {
             platform,
             language: CopyLanguage::Zh,
             source,
-            facts: source,
+            facts: Some(source),
             instructions: &["不超过20个字", "不要照抄原文"],
         }
     }
@@ -509,7 +511,7 @@ mod tests {
             platform: Platform::Weibo,
             language: CopyLanguage::En,
             source: "",
-            facts: "",
+            facts: None,
             instructions: &[],
         };
         let post = |t: &str| MarketingCopy::Post { paragraphs: vec![t.into()], tags: vec![] };

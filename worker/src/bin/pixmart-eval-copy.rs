@@ -86,8 +86,13 @@ async fn main() -> anyhow::Result<()> {
             _ => Brief::Rewrite { source: &b.source },
         };
         let prompt = prompt::build(brief, platform, style, language);
-        let rules =
-            RuleContext { platform, language, source: &b.source, facts: &b.source, instructions: &prompt.instructions };
+        let rules = RuleContext {
+            platform,
+            language,
+            source: &b.source,
+            facts: brief.facts(),
+            instructions: &prompt.instructions,
+        };
         let stop = Arc::new(AtomicBool::new(false));
         let mut answers: Vec<String> = vec![String::new()];
         let mut on_text = |attempt: u8, text: &str| {
