@@ -264,6 +264,7 @@ error_codes! {
     FormTooFrequent = ("FORM_TOO_FREQUENT", 9504, 429, "提交过于频繁，请稍后再试", "Too many submissions, please try again later"),
     // Generic
     BadRequest = ("BAD_REQUEST", 4000, 400, "请求格式错误", "Malformed request"),
+    BodyTooLarge = ("BODY_TOO_LARGE", 4013, 413, "请求内容过大，请删减后再试", "The request is too large; please shorten it"),
     NotFound = ("NOT_FOUND", 4004, 404, "页面不存在", "Not found"),
     MethodNotAllowed = ("METHOD_NOT_ALLOWED", 4005, 405, "不支持该请求方法", "Method not allowed"),
     ServiceUnavailable = ("SERVICE_UNAVAILABLE", 5003, 503, "服务暂不可用，请稍后再试", "Service temporarily unavailable, please try again later"),

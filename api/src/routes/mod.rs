@@ -35,6 +35,7 @@ mod wechatpay;
 
 use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
 use actix_web::http::header::{HeaderValue, ALLOW};
+use actix_web::error::JsonPayloadError;
 use actix_web::{web, HttpRequest, HttpResponse, ResponseError};
 use pixmart_shared::ErrorCode;
 use utoipa_actix_web::scope::Scope;
@@ -135,12 +136,24 @@ pub fn api_scope() -> Scope<
         .default_service(web::to(api_not_found))
 }
 
+/// Largest JSON body a call takes (a poster template edit, a 6,000-character
+/// article and their options fit many times over).
+pub const MAX_JSON_BYTES: usize = 64 * 1024;
+
 /// Malformed JSON bodies answer `BAD_REQUEST` in the envelope, not actix's
-/// plain-text error.
+/// plain-text error; a body over the limit `BODY_TOO_LARGE`, saying the limit.
 fn json_config() -> web::JsonConfig {
-    web::JsonConfig::default().limit(64 * 1024).error_handler(|err, _req| {
+    web::JsonConfig::default().limit(MAX_JSON_BYTES).error_handler(|err, _req| {
         tracing::debug!(error = %err, "rejected request body");
-        ApiError::new(ErrorCode::BadRequest).into()
+        match err {
+            JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. } => ApiError {
+                code: ErrorCode::BodyTooLarge,
+                field: None,
+                detail: Some(format!("the body may be at most {MAX_JSON_BYTES} bytes")),
+            }
+            .into(),
+            _ => ApiError::new(ErrorCode::BadRequest).into(),
+        }
     })
 }
 

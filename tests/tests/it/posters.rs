@@ -150,7 +150,9 @@ async fn bad_templates_and_inputs_are_refused_before_anything_is_charged_or_queu
             json!({ "template": edited(&|d| d["layers"].as_array_mut().unwrap().push(json!({ "type": "video", "id": "clip" }))) }),
             "POSTER_UNKNOWN_LAYER_TYPE",
         ),
-        (json!({ "templateId": TEMPLATE, "texts": { "title": "字".repeat(100_000) } }), "POSTER_TEXT_TOO_LONG"),
+        (json!({ "templateId": TEMPLATE, "texts": { "title": "字".repeat(5_000) } }), "POSTER_TEXT_TOO_LONG"),
+        // Longer than any call's body may be: refused before it is read.
+        (json!({ "templateId": TEMPLATE, "texts": { "title": "字".repeat(100_000) } }), "BODY_TOO_LARGE"),
         (json!({ "templateId": "no-such-template" }), "POSTER_TEMPLATE_NOT_FOUND"),
         (json!({ "templateId": TEMPLATE, "texts": { "headline": "x" } }), "POSTER_UNKNOWN_SLOT"),
     ];
@@ -168,7 +170,7 @@ async fn bad_templates_and_inputs_are_refused_before_anything_is_charged_or_queu
     // Someone else's picture is not ours to use.
     let mut other = app.client();
     other.register_random().await;
-    let theirs = other.upload_png(encode_png(&bottle_on_green(200, 240).0)).await;
+    let theirs = other.upload_png(encode_png(&bottle_on_green(600, 720).0)).await;
     let (s, b) = submit(&c, json!({ "templateId": TEMPLATE, "images": { "product": theirs } })).await;
     assert_eq!((s, b["error"].as_str()), (400, Some("IMAGE_NOT_FOUND")), "{b}");
 
@@ -183,7 +185,7 @@ async fn a_poster_that_fails_is_refunded_exactly_once() {
     let mut c = app.client();
     c.register_random().await;
     let before = lingshi(&c).await;
-    let url = c.upload_png(encode_png(&bottle_on_green(300, 360).0)).await;
+    let url = c.upload_png(encode_png(&bottle_on_green(600, 720).0)).await;
     let (s, b) = submit(&c, json!({ "templateId": TEMPLATE, "images": { "product": url } })).await;
     assert_eq!(s, 200, "{b}");
     let task_id = b["data"]["taskId"].as_str().unwrap().to_owned();
@@ -219,11 +221,14 @@ async fn a_batch_of_six_templates_from_one_product() {
         .as_array()
         .unwrap()
         .iter()
-        .filter(|t| t["template"]["layers"].as_array().unwrap().iter().any(|l| l["id"] == "product"))
+        .filter(|t| {
+            let layers = t["template"]["layers"].as_array().unwrap();
+            ["product", "title"].iter().all(|id| layers.iter().any(|l| l["id"] == *id))
+        })
         .take(6)
         .collect();
     assert_eq!(with_product.len(), 6);
-    let url = c.upload_png(encode_png(&bottle_on_green(500, 600).0)).await;
+    let url = c.upload_png(encode_png(&bottle_on_green(600, 720).0)).await;
     let items: Vec<Value> = with_product
         .iter()
         .map(|t| json!({ "params": { "templateId": t["id"], "texts": { "title": "新品上市" }, "images": { "product": url } } }))
@@ -308,7 +313,7 @@ async fn a_tenants_own_templates_are_imported_listed_to_its_members_rendered_and
     // A member renders it by sending the document it was listed with.
     app.start_worker();
     member.wait_capability("PLACARD_GEN", "available").await;
-    let url = member.upload_png(encode_png(&bottle_on_green(300, 360).0)).await;
+    let url = member.upload_png(encode_png(&bottle_on_green(600, 720).0)).await;
     let params =
         json!({ "templateId": "acme-launch", "template": listed[0]["template"], "images": { "product": url } });
     let (s, b) = submit(&member, params).await;

@@ -4,6 +4,7 @@
 
 use actix_web::{delete, get, post};
 use actix_web::{web, HttpResponse};
+use futures::StreamExt;
 use pixmart_shared::db::store::{poster_templates, tenants as tenant_store};
 use pixmart_shared::poster::{self, Template};
 use pixmart_shared::ErrorCode;
@@ -16,6 +17,9 @@ use crate::AppState;
 
 /// Most templates one import takes.
 const MAX_IMPORT: usize = 100;
+/// Most bytes of an import: 100 templates of the library's size fit with
+/// room (the API's other JSON bodies stop at 64 KiB).
+const MAX_IMPORT_BYTES: usize = 4 * 1024 * 1024;
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct ImportBody {
@@ -72,10 +76,23 @@ pub async fn import(
     state: web::Data<AppState>,
     admin: AdminUser,
     path: web::Path<String>,
-    body: web::Json<ImportBody>,
+    mut payload: web::Payload,
 ) -> ApiResult<HttpResponse> {
     let tenant = tenant(&state, &path).await?;
-    let docs = body.into_inner().templates;
+    let mut body = Vec::new();
+    while let Some(chunk) = payload.next().await {
+        let chunk = chunk.map_err(|_| ApiError::new(ErrorCode::BadRequest))?;
+        if body.len() + chunk.len() > MAX_IMPORT_BYTES {
+            return Err(ApiError {
+                code: ErrorCode::BodyTooLarge,
+                field: None,
+                detail: Some(format!("an import may be at most {MAX_IMPORT_BYTES} bytes")),
+            });
+        }
+        body.extend_from_slice(&chunk);
+    }
+    let body: ImportBody = serde_json::from_slice(&body).map_err(|_| ApiError::new(ErrorCode::BadRequest))?;
+    let docs = body.templates;
     if docs.is_empty() || docs.len() > MAX_IMPORT {
         return Err(ApiError::with_field(ErrorCode::PosterImportSize, "templates"));
     }
