@@ -34,8 +34,8 @@ mod verification;
 mod wechatpay;
 
 use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
-use actix_web::http::header::{HeaderValue, ALLOW};
 use actix_web::error::JsonPayloadError;
+use actix_web::http::header::{HeaderValue, ALLOW};
 use actix_web::{web, HttpRequest, HttpResponse, ResponseError};
 use pixmart_shared::ErrorCode;
 use utoipa_actix_web::scope::Scope;
