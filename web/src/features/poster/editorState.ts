@@ -4,7 +4,7 @@
  * undo stack). A drag shows a draft and records one step when it ends;
  * typing into one field records one step until another field is edited.
  */
-import { createUndo, pushUndo, redo, undo, type UndoStack } from '../cutout/editor/undoStack';
+import { createUndo, pushUndo, redo, undo, type UndoStack } from '../../lib/undoStack';
 import { clampBox } from './layout';
 import { defaultText, isTextual, mustStayInside, withColour, type Box, type Layer, type PosterTemplate } from './template';
 
