@@ -49,6 +49,7 @@ describe('setting text', () => {
     expect(wrapLines('一二三四五六七', 30, 10, mono)).toEqual(['一二三', '四五', '六七']);
     expect(wrapLines('ab cd\nef', 50, 10, mono)).toEqual(['ab cd', 'ef']);
     expect(wrapLines('abcdefgh', 30, 10, mono)).toEqual(['abc', 'def', 'gh']);
+    expect(wrapLines('一二三四肤。', 40, 10, mono)).toEqual(['一二三', '四肤。']);
   });
 
   it('uses the largest size that fits', () => {

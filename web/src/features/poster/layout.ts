@@ -135,8 +135,10 @@ export function wrapLines(text: string, maxWidth: number, size: number, measure:
   if (n >= 2) {
     const last = Array.from(lines[n - 1] as string);
     const prev = Array.from(lines[n - 2] as string);
-    if (last.length === 1 && isCjk(last[0] as string) && prev.length > 2 && isCjk(prev[prev.length - 1] as string)) {
-      lines[n - 1] = (prev.pop() as string) + last[0];
+    const letters = last.filter((ch) => !CLOSING.has(ch));
+    const end = prev[prev.length - 1] as string;
+    if (letters.length === 1 && isCjk(letters[0] as string) && prev.length > 2 && isCjk(end) && !CLOSING.has(end) && !OPENING.has(end)) {
+      lines[n - 1] = (prev.pop() as string) + last.join('');
       lines[n - 2] = prev.join('');
     }
   }
