@@ -32,3 +32,28 @@ export function useFontsVersion(): number {
   }, []);
   return v;
 }
+
+/** Several local pictures by key (slot id), each decoded once; the ones not loaded yet are left out. */
+export function usePictures(urls: Record<string, string>): Record<string, PosterPicture> {
+  const [loaded, setLoaded] = useState<Record<string, { url: string; pic: PosterPicture }>>({});
+  const key = JSON.stringify(urls);
+  useEffect(() => {
+    let live = true;
+    for (const [id, url] of Object.entries(JSON.parse(key) as Record<string, string>)) {
+      const img = new Image();
+      img.onload = () => {
+        if (live) setLoaded((m) => ({ ...m, [id]: { url, pic: { source: img, width: img.naturalWidth, height: img.naturalHeight } } }));
+      };
+      img.src = url;
+    }
+    return () => {
+      live = false;
+    };
+  }, [key]);
+  const out: Record<string, PosterPicture> = {};
+  for (const [id, url] of Object.entries(urls)) {
+    const l = loaded[id];
+    if (l && l.url === url) out[id] = l.pic;
+  }
+  return out;
+}

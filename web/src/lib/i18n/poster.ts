@@ -76,7 +76,7 @@ export const POSTER_MESSAGES = {
     zh: '一张商品图，一次套用多个模板，批量生成宣传图（旗舰版及以上）。',
     en: 'One product photo in several templates at once: a batch of publicity images (flagship plan and above).',
   },
-  'publicity.keepDefault': { zh: '留空则用模板原文', en: "Leave empty to keep the template's words" },
+  'publicity.keepDefault': { zh: '选填，留空用模板原文', en: 'Optional' },
   'publicity.chosen': { zh: '已选 {n} / {max} 个模板', en: '{n} of {max} templates chosen' },
   'publicity.tooMany': { zh: '一次最多选择{max}个模板', en: 'At most {max} templates at a time' },
   'publicity.needTemplates': { zh: '请至少选择一个模板', en: 'Please choose at least one template' },

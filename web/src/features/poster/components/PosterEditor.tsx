@@ -14,7 +14,7 @@ import { createHistory, findLayer, initialTexts, record, redoHistory, setBox, se
 import type { Guide } from '../layout';
 import { lastTaskOf, saveEdits, savedEdits, setLastTask, setProductPhoto, useProductPhoto } from '../session';
 import { colourOf, hasColour, isTextual, type ImageLayer, type Layer, type PosterTemplateEntry } from '../template';
-import { usePicture } from '../usePicture';
+import { usePicture, usePictures } from '../usePicture';
 import { PosterResult } from './PosterResult';
 import { PosterStage } from './PosterStage';
 
@@ -52,6 +52,9 @@ export function PosterEditor({ entry, mobile = false }: Props) {
   const [format, setFormat] = useState<PosterFormat>('png');
   const [shown, setShown] = useState(() => lastTaskOf(original.id));
   const [custom, setCustom] = useState('#d4380d');
+  // Pictures of the other image slots (a logo, a decoration), by slot id.
+  const [slotPhotos, setSlotPhotos] = useState<Record<string, { url: string; preview: string }>>({});
+  const slotPics = usePictures(useMemo(() => Object.fromEntries(Object.entries(slotPhotos).map(([id, p]) => [id, p.preview])), [slotPhotos]));
   const present = history.stack.present;
   const doc = draft ?? present;
   const maxChars = limitOf(taskTypes, POSTER_BIZ_TYPE, 'textMaxChars');
@@ -92,7 +95,10 @@ export function PosterEditor({ entry, mobile = false }: Props) {
     return () => window.removeEventListener('keydown', onKey);
   }, [doUndo, doRedo, selected, present, commit]);
 
-  const images = useMemo(() => (productPic ? Object.fromEntries(productSlots(doc.template).map((id) => [id, productPic])) : {}), [productPic, doc.template]);
+  const images = useMemo(
+    () => ({ ...(productPic ? Object.fromEntries(productSlots(doc.template).map((id) => [id, productPic])) : {}), ...slotPics }),
+    [productPic, doc.template, slotPics],
+  );
   const placeholder = useCallback((l: ImageLayer) => t(`poster.slot.${l.role}` as MessageKey), [t]);
 
   const onDraft = (next: PosterDoc | null, g: Guide[]) => {
@@ -125,7 +131,10 @@ export function PosterEditor({ entry, mobile = false }: Props) {
       original,
       edited: present.template,
       texts: present.texts,
-      images: product ? Object.fromEntries(slots.map((id) => [id, product.url])) : {},
+      images: {
+        ...(product ? Object.fromEntries(slots.map((id) => [id, product.url])) : {}),
+        ...Object.fromEntries(Object.entries(slotPhotos).map(([id, p]) => [id, p.url])),
+      },
       format,
     });
     // A refusal is toasted by the client (its msg, in the page's language); the edits stay.
@@ -246,6 +255,12 @@ export function PosterEditor({ entry, mobile = false }: Props) {
                     </button>
                   )}
                 </div>
+              )}
+              {sel.type === 'image' && sel.role !== 'product' && (
+                <ImageUploader
+                  previewUrl={slotPhotos[sel.id]?.preview ?? null}
+                  onUploaded={({ url, file }) => setSlotPhotos((m) => ({ ...m, [sel.id]: { url, preview: URL.createObjectURL(file) } }))}
+                />
               )}
               {(sel.box.rotation ?? 0) !== 0 && (
                 <button type="button" className="button small" data-testid="poster-unrotate" onClick={() => commit({ ...present, template: setBox(present.template, sel.id, { ...sel.box, rotation: 0 }) })}>

@@ -3,8 +3,11 @@ import { renderPoster, type PosterPicture } from '../render';
 import type { PosterTemplate } from '../template';
 import { useFontsVersion } from '../usePicture';
 
-/** A template drawn small by the browser renderer (`width` CSS px wide). */
-export function PosterThumb({ template, width, images }: { template: PosterTemplate; width: number; images?: Record<string, PosterPicture | undefined> }) {
+/**
+ * A template drawn small by the browser renderer, `width` CSS px wide; with
+ * `fill` it is drawn at that resolution and fills its box (contained).
+ */
+export function PosterThumb({ template, width, images, fill = false }: { template: PosterTemplate; width: number; images?: Record<string, PosterPicture | undefined>; fill?: boolean }) {
   const ref = useRef<HTMLCanvasElement>(null);
   const fonts = useFontsVersion();
   const { width: W, height: H } = template.canvas;
@@ -18,5 +21,5 @@ export function PosterThumb({ template, width, images }: { template: PosterTempl
     c.height = Math.round(height * dpr);
     renderPoster(ctx, template, { scale: (width * dpr) / W, images });
   }, [template, width, height, W, images, fonts]);
-  return <canvas ref={ref} className="poster-thumb" style={{ width, height }} aria-hidden="true" />;
+  return <canvas ref={ref} className={fill ? 'poster-thumb fill' : 'poster-thumb'} style={fill ? undefined : { width, height }} aria-hidden="true" />;
 }

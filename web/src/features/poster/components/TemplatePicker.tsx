@@ -78,8 +78,8 @@ function TemplateCard({ entry, selected, onPick, product, width }: { entry: Post
       onClick={() => onPick(entry)}
       title={entry.name}
     >
-      <span className="poster-thumb-frame" style={{ width, height: width }}>
-        <PosterThumb template={entry.template} width={entry.width >= entry.height ? width : Math.round((width * entry.width) / entry.height)} images={images} />
+      <span className="poster-thumb-frame" style={{ maxWidth: width }}>
+        <PosterThumb template={entry.template} width={entry.width >= entry.height ? width : Math.round((width * entry.width) / entry.height)} images={images} fill />
       </span>
       <span className="poster-template-name">{entry.name}</span>
       <span className="poster-template-aspect">{entry.aspect}</span>
