@@ -42,7 +42,7 @@ async function uploadProduct(page: Page) {
 async function render(page: Page, previous: string | null): Promise<string> {
   await page.getByTestId('poster-render').click();
   const result = page.getByTestId('task-result');
-  if (previous) await expect(result).not.toHaveAttribute('data-task-id', previous, { timeout: 30_000 });
+  if (previous) await expect(result).not.toHaveAttribute('data-task-id', previous, { timeout: 180_000 });
   await expect(page.getByTestId('poster-result')).toBeVisible();
   await expect(page.getByTestId('result-image')).toBeVisible({ timeout: 180_000 });
   await expect(page.getByTestId('task-error')).toHaveCount(0);

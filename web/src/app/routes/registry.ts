@@ -214,9 +214,10 @@ export const ROUTES: readonly RouteDef[] = [
 
   // Mobile only
   r('/template', null, 'route.template.title', { page: 'posterTemplates', ...MOBILE_ONLY }),
-  r('/template-edit', null, 'route.template-edit.title', { page: 'posterEdit', ...MOBILE_ONLY }),
+  // The editor and the result page belong to the template library: a brand lists `/template` for all three.
+  r('/template-edit', null, 'route.template-edit.title', { page: 'posterEdit', brandPath: '/template', ...MOBILE_ONLY }),
   r('/feihe-activity/guide', null, 'route.feihe-activity.guide.title', MOBILE_ONLY),
-  r('/poster', null, 'route.poster.title', { page: 'posterResult', ...MOBILE_ONLY }),
+  r('/poster', null, 'route.poster.title', { page: 'posterResult', brandPath: '/template', ...MOBILE_ONLY }),
   r('/share', null, 'route.share.title', MOBILE_ONLY),
   r('/activity', null, 'route.activity.title', MOBILE_ONLY),
   r('/select-login', null, 'route.select-login.title', MOBILE_ONLY),
