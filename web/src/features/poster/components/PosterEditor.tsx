@@ -25,6 +25,8 @@ interface Props {
 
 /** A layer's name in the panel: its role (title, price…), or what it is. */
 export function layerLabel(l: Layer, t: (k: MessageKey) => string): string {
+  // Free texts are told apart by their words.
+  if (l.type === 'text' && l.role === 'free' && l.text) return `${t('poster.role.free')} · ${Array.from(l.text.replace(/\s+/g, ' ')).slice(0, 10).join('')}`;
   if (l.type === 'text' || l.type === 'image') return t(`poster.role.${l.role}` as MessageKey);
   return t(`poster.layer.${l.type}` as MessageKey);
 }

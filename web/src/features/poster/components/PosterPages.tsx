@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CapabilityGate } from '../../../components/CapabilityGate';
+import { TaskHistoryList } from '../../../components/TaskHistoryList';
 import { TaskStatusView } from '../../../components/TaskStatusView';
 import { useI18n } from '../../../lib/i18n';
 import { usePosterTemplates } from '../api';
@@ -51,6 +52,7 @@ function PosterWorkspace() {
           {entry ? <PosterEditor key={entry.id} entry={entry} /> : <p className="muted">{loading ? t('app.loading') : failed ? t('poster.libraryFailed') : t('poster.noTemplates')}</p>}
         </section>
       </div>
+      <TaskHistoryList bizType={POSTER_BIZ_TYPE} title={t('history.title')} downloads />
     </div>
   );
 }
@@ -117,6 +119,7 @@ export function PosterResultPage() {
       ) : (
         <p className="muted">{t('poster.noPoster')}</p>
       )}
+      <TaskHistoryList bizType={POSTER_BIZ_TYPE} title={t('history.title')} activeTaskId={taskId} onSelect={(task) => navigate(`/poster?task=${encodeURIComponent(task.taskId)}`, { replace: true })} downloads />
     </div>
   );
 }
