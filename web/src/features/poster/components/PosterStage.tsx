@@ -100,6 +100,8 @@ export function PosterStage({ doc, images, selected, editing, maxHeight, onSelec
       return;
     }
     e.preventDefault();
+    // A side-panel field loses the focus, so that the editor's keys (undo, arrows) apply.
+    if (document.activeElement instanceof HTMLElement && document.activeElement !== document.body) document.activeElement.blur();
     const now = e.timeStamp;
     const last = lastTap.current;
     lastTap.current = { id: hit.id, at: now };
