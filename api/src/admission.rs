@@ -24,7 +24,7 @@ pub async fn admit(
 ) -> ApiResult<Result<Admitted, HttpResponse>> {
     match admission::admit(&state.db, request(state, req, user, biz, specs, submission)).await? {
         Ok(admitted) => Ok(Ok(admitted)),
-        Err(Refusal::Rule { code, field }) => Err(ApiError { code, field }),
+        Err(Refusal::Rule { code, field }) => Err(ApiError { code, field, detail: None }),
         Err(Refusal::Capability { code, capability, pool }) => {
             let admin = admins::is_admin(&state.db, user).await?;
             tracing::info!(biz_type = biz.as_str(), pool, state = ?capability.state, missing = %capability.missing_names(), "task type refused");
@@ -45,7 +45,7 @@ pub async fn admit_coded(
 ) -> ApiResult<Admitted> {
     match admission::admit(&state.db, request(state, req, user, biz, specs, submission)).await? {
         Ok(admitted) => Ok(admitted),
-        Err(Refusal::Rule { code, field }) => Err(ApiError { code, field }),
+        Err(Refusal::Rule { code, field }) => Err(ApiError { code, field, detail: None }),
         Err(Refusal::Capability { code, capability, pool }) => {
             tracing::info!(biz_type = biz.as_str(), pool, state = ?capability.state, missing = %capability.missing_names(), "task type refused");
             Err(ApiError::new(code))

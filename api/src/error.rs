@@ -13,11 +13,18 @@ pub struct ApiError {
     pub code: ErrorCode,
     /// Which field was wrong, where that helps the caller.
     pub field: Option<&'static str>,
+    /// What exactly is wrong, where the code alone does not say (which
+    /// layer of a poster template); served as `data.detail`.
+    pub detail: Option<String>,
 }
 
 impl ApiError {
     pub fn new(code: ErrorCode) -> Self {
-        ApiError { code, field: None }
+        ApiError { code, field: None, detail: None }
+    }
+
+    pub fn with_field(code: ErrorCode, field: &'static str) -> Self {
+        ApiError { code, field: Some(field), detail: None }
     }
 
     /// Logs an unexpected failure and hides it behind `INTERNAL`.
@@ -42,7 +49,7 @@ impl From<ErrorCode> for ApiError {
 
 impl From<Invalid> for ApiError {
     fn from(i: Invalid) -> Self {
-        ApiError { code: i.code, field: i.field }
+        ApiError { code: i.code, field: i.field, detail: i.detail }
     }
 }
 
@@ -73,7 +80,10 @@ impl ResponseError for ApiError {
             code: self.code.number(),
             msg,
             error: self.code.id(),
-            data: serde_json::Value::Null,
+            data: match &self.detail {
+                Some(detail) => serde_json::json!({ "detail": detail }),
+                None => serde_json::Value::Null,
+            },
             field: self.field,
         };
         HttpResponse::build(self.status_code()).json(body)

@@ -19,6 +19,7 @@ mod m20261126_000014_refunds;
 mod m20261126_000016_upload_quota;
 mod m20261126_000017_api_keys;
 mod m20261127_000018_task_source_text;
+mod m20261127_000019_poster_templates;
 
 pub struct Migrator;
 
@@ -42,6 +43,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_000016_upload_quota::Migration),
             Box::new(m20261126_000017_api_keys::Migration),
             Box::new(m20261127_000018_task_source_text::Migration),
+            Box::new(m20261127_000019_poster_templates::Migration),
         ]
     }
 }

@@ -10,16 +10,17 @@
 use std::time::{Duration, Instant};
 
 use pixmart_models::poster::samples::{product, SampleProduct};
-use pixmart_models::poster::{encode_png, render, FontSet, PosterInputs, Template};
+use pixmart_models::poster::{encode_png, library_sources, render, FontSet, PosterInputs, Template};
 
-const TEMPLATE: &str = include_str!("../templates/posters/new-arrival-minimal.json");
+const TEMPLATE: &str = "new-arrival-minimal";
 
 fn main() {
     let runs: usize = std::env::var("PIXMART_BENCH_RUNS").ok().and_then(|v| v.parse().ok()).unwrap_or(10);
     let t0 = Instant::now();
     let fonts = FontSet::debian().expect("Debian Noto fonts");
     let load = t0.elapsed();
-    let template = Template::from_json(TEMPLATE).unwrap();
+    let (_, json) = library_sources().iter().find(|(stem, _)| *stem == TEMPLATE).unwrap();
+    let template = Template::from_json(json).unwrap();
     assert_eq!((template.canvas.width, template.canvas.height), (1080, 1440));
     let texts = template.layers.iter().filter(|l| l.kind() == "text").count();
     assert!(texts >= 4, "{texts} text slots");

@@ -9,6 +9,7 @@ pub mod domain;
 pub mod error;
 pub mod fast_jobs;
 pub mod jobs;
+pub mod poster;
 pub mod storage;
 pub mod task_events;
 

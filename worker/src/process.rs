@@ -88,5 +88,6 @@ async fn run_spec(ctx: &WorkerContext, task_id: TaskId, spec: &TaskSpec) -> Resu
         TaskSpec::BackgroundReproduce(b) => pipelines::background_reproduce::run(ctx, task_id, b).await,
         TaskSpec::Copy(c) => pipelines::copywriting::run(ctx, task_id, c).await,
         TaskSpec::MediaCopy(m) => pipelines::media_copy::run(ctx, task_id, m).await,
+        TaskSpec::Poster(p) => pipelines::poster::run(ctx, task_id, p).await,
     }
 }

@@ -58,6 +58,8 @@ const SESSION_MODELS: [(&str, CutoutModel); 3] =
 
 /// The registry's id of the video encoder program.
 const FFMPEG_ID: &str = "ffmpeg";
+/// The registry's id of the poster fonts.
+const FONTS_ID: &str = "noto-cjk-fonts";
 /// The registry's ids of the OCR and speech models (models/registry.toml).
 const OCR_ID: &str = "ppocr-v6";
 const WHISPER_ID: &str = "whisper-base";
@@ -110,6 +112,11 @@ pub fn assess(registry: &Registry, settings: &ModelSettings, loaded: &LoadedMode
     if loaded_ids.contains(FFMPEG_ID) && loaded.ffmpeg().is_none() {
         loaded_ids.remove(FFMPEG_ID);
         reasons.insert(FFMPEG_ID.to_owned(), "not found on PATH (install the ffmpeg package)".to_owned());
+    }
+    if loaded_ids.contains(FONTS_ID) && !crate::pipelines::poster::fonts_present() {
+        loaded_ids.remove(FONTS_ID);
+        let dir = pixmart_models::poster::DEBIAN_NOTO_CJK_DIR;
+        reasons.insert(FONTS_ID.to_owned(), format!("not found in {dir} (install the fonts-noto-cjk package)"));
     }
     // One diffusion model per node: only the one loaded serves (and decides
     // whether its task types run on commercially licensed models only).

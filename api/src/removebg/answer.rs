@@ -107,7 +107,7 @@ fn api_limit(code: ErrorCode) -> Option<&'static str> {
 /// The answer for a failure.
 pub fn respond(failure: &Failure) -> HttpResponse {
     let lang = crate::lang::current();
-    let ApiError { code, field } = failure.error;
+    let ApiError { code, field, .. } = failure.error;
     let (status, removebg, title) = removebg_code(code);
     // The detail is pixmart's own message (in the request's language) with
     // its stable id, which is what a merchant reports to support.

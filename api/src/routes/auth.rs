@@ -118,7 +118,7 @@ fn parse_code(raw: &Option<String>) -> Result<VerifyCode, ApiError> {
 fn parse_new_password(password: &Option<String>, confirm: &Option<String>) -> Result<Password, ApiError> {
     let password = Password::parse(password.as_deref().unwrap_or_default())?;
     if confirm.as_deref() != Some(password.expose()) {
-        return Err(ApiError { code: ErrorCode::PasswordMismatch, field: Some("confirmPassword") });
+        return Err(ApiError::with_field(ErrorCode::PasswordMismatch, "confirmPassword"));
     }
     Ok(password)
 }
@@ -130,7 +130,7 @@ async fn resolve_invite(state: &AppState, raw: &Option<String>) -> Result<Option
     let code = InviteCode::parse(raw)?;
     let inviter = users::find_by_invite_code(&state.db, &code)
         .await?
-        .ok_or(ApiError { code: ErrorCode::InviteCodeInvalid, field: Some("inviteCode") })?;
+        .ok_or(ApiError::with_field(ErrorCode::InviteCodeInvalid, "inviteCode"))?;
     let reward = Lingshi::new(u32::try_from(state.settings.auth.invite_reward).unwrap_or(0));
     Ok(Some(users::Invitation { inviter: inviter.id, reward }))
 }
@@ -164,7 +164,7 @@ pub async fn register(state: web::Data<AppState>, b: JsonOrForm<RegisterBody>) -
     let code = parse_code(&b.verify_code)?;
     let password = parse_new_password(&b.password, &b.confirm_password)?;
     if b.agreement != Some(true) {
-        return Err(ApiError { code: ErrorCode::AgreementRequired, field: Some("agreement") });
+        return Err(ApiError::with_field(ErrorCode::AgreementRequired, "agreement"));
     }
     let invitation = resolve_invite(&state, &b.invite_code).await?;
     // The code first: only its holder learns that the account exists, and
@@ -190,13 +190,13 @@ pub async fn register(state: web::Data<AppState>, b: JsonOrForm<RegisterBody>) -
 pub async fn login(state: web::Data<AppState>, req: HttpRequest, b: JsonOrForm<LoginBody>) -> ApiResult<HttpResponse> {
     let b = body(b);
     if b.agreement == Some(false) {
-        return Err(ApiError { code: ErrorCode::AgreementRequired, field: Some("agreement") });
+        return Err(ApiError::with_field(ErrorCode::AgreementRequired, "agreement"));
     }
     match b.login_type.as_str() {
         "" => password_login(&state, &req, &b).await,
         "sms_code" => sms_login(&state, &b).await,
         "mail_code" => mail_login(&state, &b).await,
-        _ => Err(ApiError { code: ErrorCode::InvalidParam, field: Some("loginType") }),
+        _ => Err(ApiError::with_field(ErrorCode::InvalidParam, "loginType")),
     }
 }
 
@@ -262,7 +262,7 @@ async fn password_login(state: &AppState, req: &HttpRequest, b: &LoginBody) -> A
 /// SMS code sign-in; a phone that has no account gets one on verification.
 async fn sms_login(state: &AppState, b: &LoginBody) -> ApiResult<HttpResponse> {
     let raw = non_empty(&b.mobile_id).or(non_empty(&b.username));
-    let phone = Phone::parse(raw.ok_or(ApiError { code: ErrorCode::PhoneRequired, field: Some("mobileId") })?)?;
+    let phone = Phone::parse(raw.ok_or(ApiError::with_field(ErrorCode::PhoneRequired, "mobileId"))?)?;
     let code = parse_code(&b.verify_code)?;
     let account = Account::Phone(phone);
     // The code first: before it, nothing (not even whether an invite code

@@ -60,7 +60,7 @@ pub async fn submit(
 ) -> ApiResult<HttpResponse> {
     let max = usize::try_from(state.settings.tasks.max_batch_items).unwrap_or(usize::MAX);
     if body.items.is_empty() || body.items.len() > max {
-        return Err(ApiError { code: ErrorCode::BatchSize, field: Some("items") });
+        return Err(ApiError::with_field(ErrorCode::BatchSize, "items"));
     }
     let biz = BizType::parse(&body.biz_type)?;
     let mut specs = Vec::with_capacity(body.items.len());

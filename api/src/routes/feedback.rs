@@ -123,7 +123,7 @@ pub async fn submit(
     if let Some(id) = form.image {
         let up = upload_store::get_upload(&state.db, id).await?;
         if up.is_none_or(|u| u.owner != me.id) {
-            return Err(ApiError { code: ErrorCode::ImageNotFound, field: Some("attachments") });
+            return Err(ApiError::with_field(ErrorCode::ImageNotFound, "attachments"));
         }
         attachments.push(upload_url(id));
     }

@@ -22,6 +22,7 @@ mod messages;
 mod orders;
 mod paging;
 mod payments;
+mod poster_templates;
 mod ratings;
 mod refine;
 mod saved_images;
@@ -96,6 +97,7 @@ pub fn api_scope() -> Scope<
         .service(uploads::upload)
         .service(backgrounds::list)
         .service(backgrounds::preview)
+        .service(poster_templates::list)
         .service(batches::submit)
         .service(batches::get)
         .service(tasks::submit)

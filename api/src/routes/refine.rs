@@ -61,7 +61,7 @@ pub async fn refine(
     let clicks = &body.clicks;
     let inside = clicks.iter().all(|c| c.x < mask.width && c.y < mask.height);
     if clicks.is_empty() || clicks.len() > MAX_REFINE_CLICKS || !inside {
-        return Err(ApiError { code: ErrorCode::InvalidParam, field: Some("clicks") });
+        return Err(ApiError::with_field(ErrorCode::InvalidParam, "clicks"));
     }
     let ns = state.dispatcher.namespace();
     let pool = dispatch_store::route_for(&state.db, me.id).await?.pool;

@@ -83,7 +83,7 @@ pub async fn submit(
 /// The optional `Idempotency-Key` header: 1 to 128 visible ASCII characters.
 fn idempotency_key(req: &HttpRequest) -> ApiResult<Option<String>> {
     let Some(raw) = req.headers().get("Idempotency-Key") else { return Ok(None) };
-    let bad = || ApiError { code: ErrorCode::InvalidParam, field: Some("Idempotency-Key") };
+    let bad = || ApiError::with_field(ErrorCode::InvalidParam, "Idempotency-Key");
     let key = raw.to_str().map_err(|_| bad())?.trim();
     let valid = (1..=128).contains(&key.len()) && key.bytes().all(|b| b.is_ascii_graphic());
     if valid {

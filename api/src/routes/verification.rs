@@ -30,7 +30,7 @@ pub struct CaptchaQuery {
 /// The account a captcha or code is for: a phone, or an email address for
 /// the English interface's mail codes.
 fn captcha_account(raw: &Option<String>) -> Result<Account, ApiError> {
-    let raw = non_empty(raw).ok_or(ApiError { code: ErrorCode::PhoneRequired, field: Some("mobileId") })?;
+    let raw = non_empty(raw).ok_or(ApiError::with_field(ErrorCode::PhoneRequired, "mobileId"))?;
     Ok(Account::parse(raw)?)
 }
 
@@ -157,7 +157,7 @@ pub struct SmsCodeBody {
 pub async fn sms_code(state: web::Data<AppState>, req: HttpRequest, b: JsonOrForm<SmsCodeBody>) -> HttpResponse {
     let b = body(b);
     let phone = match non_empty(&b.mobile_id) {
-        None => Err(ApiError { code: ErrorCode::PhoneRequired, field: Some("mobileId") }),
+        None => Err(ApiError::with_field(ErrorCode::PhoneRequired, "mobileId")),
         Some(raw) => Phone::parse(raw).map_err(ApiError::from),
     };
     match phone {

@@ -7,7 +7,7 @@ use image::codecs::png::PngEncoder;
 use image::codecs::webp::WebPEncoder;
 use image::{imageops, DynamicImage, ExtendedColorType, ImageEncoder, RgbaImage};
 
-use super::error::PosterError;
+use pixmart_poster_template::PosterError;
 
 fn err(format: &'static str) -> impl Fn(image::ImageError) -> PosterError {
     move |e| PosterError::Encode { format, message: e.to_string() }

@@ -11,8 +11,8 @@ use std::sync::{Mutex, MutexGuard};
 
 use cosmic_text::{fontdb, FontSystem, SwashCache};
 
-use super::error::PosterError;
-use super::template::FontFamily;
+use pixmart_poster_template::FontFamily;
+use pixmart_poster_template::PosterError;
 
 /// Where Debian puts the Noto fonts.
 pub const DEBIAN_NOTO_CJK_DIR: &str = "/usr/share/fonts/opentype/noto";

@@ -7,12 +7,13 @@ use tiny_skia::{
     FillRule, FilterQuality, Paint as SkPaint, Pattern, Pixmap, Rect, Shader, SpreadMode, Stroke, Transform,
 };
 
-use super::error::PosterError;
 use super::fonts::FontState;
+use super::paint::ToSkia;
 use super::paint::{rounded_rect, shader, shape_path};
 use super::raster::{add_shadow, blit_over, dilate, fill_through, new_pixmap, pixmap_from_image, shadow_margin};
-use super::template::{Anchor, Fit, ImageLayer, QrLayer, ShapeLayer, TextLayer};
 use super::text::TextLayout;
+use pixmart_poster_template::PosterError;
+use pixmart_poster_template::{Anchor, Fit, ImageLayer, QrLayer, ShapeLayer, TextLayer};
 
 /// A layer drawn on its own: its pixels and the margin around its box.
 pub(crate) struct Surface {

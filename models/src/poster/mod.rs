@@ -9,28 +9,25 @@
 //! ellipsis only at the smallest size, and everything is rasterised by
 //! tiny-skia. [`library`] lists the built-in templates.
 
-mod color;
 mod encode;
-mod error;
 mod fonts;
 pub mod kinsoku;
 mod layers;
-mod library;
-pub mod limits;
 mod paint;
 mod raster;
 mod render;
+mod sample_inputs;
 pub mod samples;
-mod template;
 mod text;
-mod validate;
 pub mod vertical;
 
-pub use color::Rgba;
+// The format itself (types, validation, the built-in library) is its own
+// crate, which the API reads too; re-exported so the renderer's users see
+// one module.
+pub use pixmart_poster_template::*;
+
 pub use encode::{encode_jpeg, encode_png, encode_webp_preview};
-pub use error::PosterError;
 pub use fonts::{FontPaths, FontSet, DEBIAN_NOTO_CJK_DIR, DEBIAN_NOTO_EMOJI, SANS_FAMILY, SERIF_FAMILY};
-pub use library::{library, library_sources, sample_inputs, search};
 pub use render::{render, render_detailed, render_scaled, PosterInputs, RenderReport};
-pub use template::*;
+pub use sample_inputs::sample_inputs;
 pub use text::{Ink, TextLayout};

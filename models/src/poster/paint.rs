@@ -4,7 +4,18 @@ use tiny_skia::{
     GradientStop, LinearGradient, Path, PathBuilder, Point, RadialGradient, Rect, Shader, SpreadMode, Transform,
 };
 
-use super::template::{Paint, ShapeKind, Stop};
+use pixmart_poster_template::{Paint, Rgba, ShapeKind, Stop};
+
+/// A template colour as tiny-skia's colour.
+pub(crate) trait ToSkia {
+    fn to_skia(self) -> tiny_skia::Color;
+}
+
+impl ToSkia for Rgba {
+    fn to_skia(self) -> tiny_skia::Color {
+        tiny_skia::Color::from_rgba8(self.r, self.g, self.b, self.a)
+    }
+}
 
 fn stops(list: &[Stop]) -> Vec<GradientStop> {
     list.iter().map(|s| GradientStop::new(s.offset, s.color.to_skia())).collect()

@@ -5,9 +5,10 @@
 use image::RgbaImage;
 use tiny_skia::{FilterQuality, IntSize, Mask, Paint as SkPaint, Pixmap, PixmapPaint, Rect, Shader, Transform};
 
-use super::color::Rgba;
-use super::error::PosterError;
-use super::template::{BoxSpec, Shadow};
+use super::paint::ToSkia;
+use pixmart_poster_template::PosterError;
+use pixmart_poster_template::Rgba;
+use pixmart_poster_template::{BoxSpec, Shadow};
 
 pub(crate) fn new_pixmap(w: u32, h: u32) -> Result<Pixmap, PosterError> {
     Pixmap::new(w.max(1), h.max(1)).ok_or_else(|| PosterError::internal(format!("cannot make a {w}×{h} surface")))

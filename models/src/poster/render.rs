@@ -10,15 +10,14 @@ use std::collections::BTreeMap;
 use image::RgbaImage;
 use tiny_skia::{Paint as SkPaint, Rect, Transform};
 
-use super::error::PosterError;
 use super::fonts::FontSet;
 use super::layers::{self, Surface};
-use super::limits::MAX_INPUT_SIDE;
 use super::paint::shader;
 use super::raster::{composite, image_from_pixmap, new_pixmap};
-use super::template::{Background, BoxSpec, Fit, ImageLayer, ImageRole, Layer, Template};
 use super::text::{self, TextLayout, TextStyle};
-use super::validate::{check_qr_content, check_text_len};
+use pixmart_poster_template::limits::MAX_INPUT_SIDE;
+use pixmart_poster_template::PosterError;
+use pixmart_poster_template::{Background, BoxSpec, Fit, ImageLayer, ImageRole, Layer, Template};
 
 /// What fills the slots: texts (text and QR slots) and pictures (image slots
 /// and an image background), by slot id. A slot without an input shows the
@@ -43,19 +42,11 @@ impl PosterInputs {
     /// Refuses inputs for slots the template does not have and texts over
     /// the limits.
     pub fn validate_for(&self, template: &Template) -> Result<(), PosterError> {
-        for (id, value) in &self.texts {
-            match template.layers.iter().find(|l| l.id() == id) {
-                Some(Layer::Text(_)) => check_text_len(id, value)?,
-                Some(Layer::Qr(_)) => check_qr_content(id, value)?,
-                _ => return Err(PosterError::UnknownSlot { id: id.clone(), kind: "text" }),
-            }
-        }
+        template.check_inputs(
+            self.texts.iter().map(|(id, text)| (id.as_str(), text.as_str())),
+            self.images.keys().map(String::as_str),
+        )?;
         for (id, img) in &self.images {
-            let is_background = matches!(&template.background, Background::Image { slot, .. } if slot == id);
-            let is_slot = template.layers.iter().any(|l| matches!(l, Layer::Image(i) if i.id == *id));
-            if !is_background && !is_slot {
-                return Err(PosterError::UnknownSlot { id: id.clone(), kind: "image" });
-            }
             if img.width() > MAX_INPUT_SIDE || img.height() > MAX_INPUT_SIDE || img.width() == 0 || img.height() == 0 {
                 return Err(PosterError::InvalidValue {
                     id: id.clone(),
@@ -172,54 +163,4 @@ fn draw_background(canvas: &mut tiny_skia::Pixmap, t: &Template, inputs: &Poster
         canvas.fill_rect(rect, &paint, Transform::identity(), None);
     }
     Ok(())
-}
-
-impl Template {
-    /// The same template at `s` × its size (geometry, font sizes, strokes,
-    /// shadows; letter spacing is in em and stays).
-    pub fn scaled(&self, s: f32) -> Template {
-        if s == 1.0 {
-            return self.clone();
-        }
-        let mut t = self.clone();
-        t.canvas.width = ((t.canvas.width as f32 * s).round() as u32).max(1);
-        t.canvas.height = ((t.canvas.height as f32 * s).round() as u32).max(1);
-        let shadow = |sh: &mut Option<super::template::Shadow>| {
-            if let Some(sh) = sh {
-                sh.blur *= s;
-                sh.offset_x *= s;
-                sh.offset_y *= s;
-            }
-        };
-        for layer in &mut t.layers {
-            let b = layer.bounds_mut();
-            b.x *= s;
-            b.y *= s;
-            b.w *= s;
-            b.h *= s;
-            match layer {
-                Layer::Image(l) => {
-                    l.corner_radius *= s;
-                    shadow(&mut l.shadow);
-                }
-                Layer::Text(l) => {
-                    l.size.min *= s;
-                    l.size.max *= s;
-                    if let Some(st) = &mut l.stroke {
-                        st.width *= s;
-                    }
-                    shadow(&mut l.shadow);
-                }
-                Layer::Shape(l) => {
-                    l.radius *= s;
-                    if let Some(st) = &mut l.stroke {
-                        st.width *= s;
-                    }
-                    shadow(&mut l.shadow);
-                }
-                Layer::Qr(_) => {}
-            }
-        }
-        t
-    }
 }

@@ -9,8 +9,8 @@ use cosmic_text::{
 
 use super::fonts::FontState;
 use super::kinsoku;
-use super::template::{Align, TextLayer, VerticalAlign};
 use super::vertical;
+use pixmart_poster_template::{Align, TextLayer, VerticalAlign};
 
 /// One glyph to draw: its cache key and pixel origin inside the slot.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -78,9 +78,9 @@ pub(crate) fn candidate(state: &mut FontState, style: &TextStyle, size: f32, tex
         let left = block_w - size - ci as f32 * column_pitch;
         let col_h = column.len() as f32 * advance - (advance - size);
         let top = match style.valign {
-            super::template::VerticalAlign::Top => 0.0,
-            super::template::VerticalAlign::Middle => (block_h - col_h) / 2.0,
-            super::template::VerticalAlign::Bottom => block_h - col_h,
+            pixmart_poster_template::VerticalAlign::Top => 0.0,
+            pixmart_poster_template::VerticalAlign::Middle => (block_h - col_h) / 2.0,
+            pixmart_poster_template::VerticalAlign::Bottom => block_h - col_h,
         };
         let s: String = column.iter().collect();
         // Char index of each byte offset, to find a glyph's cell.

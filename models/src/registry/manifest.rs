@@ -26,6 +26,9 @@ pub enum ModelKind {
     /// A model behind an HTTP endpoint an operator configures (an
     /// OpenAI-compatible server): it lists no files either.
     Endpoint,
+    /// Fonts from the system's packages (Noto CJK): the worker loads them
+    /// from where Debian installs them, so it lists no files.
+    Font,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Deserialize)]
@@ -154,9 +157,11 @@ impl Registry {
             if !ids.insert(m.id.as_str()) {
                 return bad(format!("model id {} appears twice", m.id));
             }
-            let fileless = matches!(m.kind, ModelKind::Program | ModelKind::Endpoint) || m.variant_of.is_some();
+            let fileless =
+                matches!(m.kind, ModelKind::Program | ModelKind::Endpoint | ModelKind::Font) || m.variant_of.is_some();
             if m.files.is_empty() != fileless {
-                let rule = "a program, an endpoint or a variant lists no files; every other model lists its files";
+                let rule =
+                    "a program, an endpoint, a font or a variant lists no files; every other model lists its files";
                 return bad(format!("model {}: {rule}", m.id));
             }
             for f in &m.files {

@@ -71,6 +71,10 @@ task_types! {
     /// 视频改写: a short video's speech transcribed, a new short-video
     /// script written from it. The spec's price: 10 per script.
     VideoRewrite = "HOT_VIDEO_REWRITE", Text, PriceRule::PerResult { lingshi: 10 };
+    /// 海报创作: a poster typeset from a template, its product pictures cut
+    /// out first (so the compose family: segmentation plus drawing). The
+    /// original app names no price; a poster costs what a cutout costs.
+    PlacardGen = "PLACARD_GEN", Compose, PriceRule::PerTask { lingshi: 5 };
 }
 
 /// On the wire: the type's name (`bizType`), one of [`BizType::ALL`].

@@ -36,7 +36,7 @@ pub use task_result::{ResultKind, TaskResult};
 pub use task_spec::{
     CameraMove, CutoutModel, CutoutSpec, MotionSpeed, TaskSpec, VideoFormat, VideoResolution, VideoSpec,
 };
-pub use task_spec::{QrCodeArtSpec, QrShape};
+pub use task_spec::{PosterSpec, QrCodeArtSpec, QrShape};
 pub use task_status::TaskStatus;
 pub use tier::{Speed, Tier};
 pub use upload::{ImageFacts, ImageFormat, UploadRules};

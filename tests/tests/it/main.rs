@@ -24,6 +24,7 @@ mod media_rewrite;
 mod membership_and_orders;
 mod model_registry;
 mod pools;
+mod posters;
 mod product_image_end_to_end;
 mod qr_code_art;
 mod queue_semantics;

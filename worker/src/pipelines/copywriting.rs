@@ -145,10 +145,15 @@ async fn write_one(
             }
         }
     };
+    // The loops run until the write ends and drops them; should the
+    // publisher stop first (its channel closed), progress goes on alone.
+    let alongside = async {
+        tokio::join!(publish, watch_progress);
+        std::future::pending::<std::convert::Infallible>().await
+    };
     let written = tokio::select! {
         written = write => written,
-        () = publish => unreachable_publish(),
-        () = watch_progress => unreachable_publish(),
+        never = alongside => match never {},
     };
     // The last state, whatever the throttle held back.
     let (attempt, text) = live_rx.borrow().clone();
@@ -163,12 +168,6 @@ async fn write_one(
         Err(WriteError::Text(TextError::Unavailable(reason))) => Err(JobFailure::retry(reason)),
         Err(WriteError::Text(TextError::Failed(reason))) => Err(JobFailure::abort(ErrorCode::GenerationFailed, reason)),
     }
-}
-
-/// The publishing and progress loops only end with the write (they are
-/// dropped by the `select!`); the sender lives as long as they do.
-fn unreachable_publish() -> Result<crate::text::Written, WriteError> {
-    Err(WriteError::Text(TextError::Failed("the live-text loop ended early".into())))
 }
 
 /// A seed per task, result and attempt: a rewrite is reproducible on the

@@ -8,6 +8,7 @@ pub mod cutout;
 pub mod diffusion;
 pub mod inputs;
 pub mod media_copy;
+pub mod poster;
 pub mod product_image;
 pub mod qr_code_art;
 pub mod video;

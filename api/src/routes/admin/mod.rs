@@ -1,11 +1,12 @@
 //! `/api/admin/...`: fleet administration for users with the admin role
 //! (everyone else gets `ADMIN_ONLY`, 403). Nodes with their status and
-//! load, drain/pause/resume, queue depths, pools, tenants' dedicated pools,
-//! cancelling any task, and refunding a paid order.
+//! load, drain/pause/resume, queue depths, pools, tenants' dedicated pools
+//! and poster templates, cancelling any task, and refunding a paid order.
 
 mod guard;
 mod nodes;
 mod orders;
+mod poster_templates;
 mod queues;
 mod tasks;
 mod tenants;
@@ -22,7 +23,10 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(tasks::cancel)
         .service(orders::refund)
         .service(tenants::list)
-        .service(tenants::assign_pool);
+        .service(tenants::assign_pool)
+        .service(poster_templates::export)
+        .service(poster_templates::import)
+        .service(poster_templates::remove);
 }
 
 /// A node is live when it heart-beat within three of its intervals.

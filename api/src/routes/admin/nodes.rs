@@ -117,7 +117,7 @@ pub async fn act(
         "drain" => DesiredState::Draining,
         "pause" => DesiredState::Paused,
         "resume" => DesiredState::Active,
-        _ => return Err(ApiError { code: ErrorCode::InvalidNodeAction, field: Some("action") }),
+        _ => return Err(ApiError::with_field(ErrorCode::InvalidNodeAction, "action")),
     };
     if !workers::set_desired_state(&state.db, &node_id, desired).await? {
         return Err(ApiError::new(ErrorCode::NodeNotFound));

@@ -70,7 +70,7 @@ pub async fn assign_pool(
     let pool = match body.into_inner().pool.map(|p| p.trim().to_owned()) {
         None => None,
         Some(p) if valid_pool_name(&p) => Some(p),
-        Some(_) => return Err(ApiError { code: ErrorCode::InvalidParam, field: Some("pool") }),
+        Some(_) => return Err(ApiError::with_field(ErrorCode::InvalidParam, "pool")),
     };
     let tenant = tenant_store::get_tenant(&state.db, tenant_id).await?.ok_or_else(not_found)?;
     dispatch_store::assign_tenant_pool(&state.db, tenant.id, pool.as_deref()).await?;

@@ -13,6 +13,7 @@ pub mod memberships;
 pub mod messages;
 pub mod orders;
 pub mod payment_nonces;
+pub mod poster_templates;
 pub mod rate_counters;
 pub mod saved_images;
 pub mod tasks;

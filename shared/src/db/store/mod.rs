@@ -15,6 +15,7 @@ pub mod ledger;
 pub mod membership;
 pub mod messages;
 pub mod orders;
+pub mod poster_templates;
 pub mod rate_limits;
 pub mod saved_images;
 pub mod tasks;

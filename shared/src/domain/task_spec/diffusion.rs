@@ -75,7 +75,8 @@ impl DiffusionKind {
             | BizType::ArticleRewrite
             | BizType::TopicArticle
             | BizType::PicRewrite
-            | BizType::VideoRewrite => None,
+            | BizType::VideoRewrite
+            | BizType::PlacardGen => None,
         }
     }
 

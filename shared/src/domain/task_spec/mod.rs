@@ -29,6 +29,8 @@ pub mod media_copy;
 pub use media_copy::{MediaCopySpec, MediaSource};
 
 pub mod limits;
+pub mod poster;
+pub use poster::{PosterDocument, PosterSpec};
 pub mod product_image;
 pub use limits::limits_of;
 pub use product_image::{OutputFormat, OutputRatio, ProductBackground, ProductImageSpec};
@@ -82,6 +84,8 @@ pub enum TaskSpec {
     /// Marketing copy from pictures or a video (HOT_PIC_REWRITE,
     /// HOT_VIDEO_REWRITE).
     MediaCopy(MediaCopySpec),
+    /// A poster from a template (PLACARD_GEN).
+    Poster(PosterSpec),
 }
 
 impl TaskSpec {
@@ -120,6 +124,7 @@ impl TaskSpec {
             BizType::TopicArticle => copy::parse(CopyKind::Topic, params).map(TaskSpec::Copy),
             BizType::PicRewrite => media_copy::parse_images(params).map(TaskSpec::MediaCopy),
             BizType::VideoRewrite => media_copy::parse_video(params).map(TaskSpec::MediaCopy),
+            BizType::PlacardGen => poster::parse(params).map(TaskSpec::Poster),
         }
     }
 
@@ -133,7 +138,7 @@ impl TaskSpec {
     fn price_basis(&self) -> super::PriceBasis {
         use super::PriceBasis;
         match self {
-            TaskSpec::Cutout(_) | TaskSpec::QrCodeArt(_) => PriceBasis::ONE,
+            TaskSpec::Cutout(_) | TaskSpec::QrCodeArt(_) | TaskSpec::Poster(_) => PriceBasis::ONE,
             TaskSpec::Diffusion(d) => PriceBasis { images: d.gen_num, high_resolution: false },
             TaskSpec::ProductImage(p) => PriceBasis { images: p.gen_num, high_resolution: false },
             TaskSpec::BackgroundReproduce(b) => PriceBasis { images: b.gen_num, high_resolution: false },
@@ -153,6 +158,7 @@ impl TaskSpec {
             TaskSpec::ProductImage(_) => BizType::ProductImage,
             TaskSpec::Copy(c) => c.kind.biz_type(),
             TaskSpec::MediaCopy(m) => m.biz_type(),
+            TaskSpec::Poster(_) => BizType::PlacardGen,
         }
     }
 
@@ -174,6 +180,7 @@ impl TaskSpec {
             TaskSpec::ProductImage(p) => p.input_uploads(),
             TaskSpec::Copy(_) => Vec::new(),
             TaskSpec::MediaCopy(m) => m.input_images(),
+            TaskSpec::Poster(p) => p.input_uploads(),
         }
     }
 
@@ -187,7 +194,8 @@ impl TaskSpec {
             | TaskSpec::Video(_)
             | TaskSpec::BackgroundReproduce(_)
             | TaskSpec::ProductImage(_)
-            | TaskSpec::Copy(_) => None,
+            | TaskSpec::Copy(_)
+            | TaskSpec::Poster(_) => None,
         }
     }
 
@@ -206,6 +214,7 @@ impl TaskSpec {
             TaskSpec::ProductImage(p) => p.to_params(),
             TaskSpec::Copy(c) => c.to_params(),
             TaskSpec::MediaCopy(m) => m.to_params(),
+            TaskSpec::Poster(p) => p.to_params(),
         }
     }
 }

@@ -1,2 +1,3 @@
 pub mod fleet;
+pub mod photos;
 pub mod text_tasks;

@@ -151,6 +151,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/tenants/{tenant_id}/poster-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/admin/tenants/{tenantId}/poster-templates`: `{list: [document]}`. */
+        get: operations["export"];
+        put?: never;
+        /**
+         * `POST /api/admin/tenants/{tenantId}/poster-templates {templates:[document]}`:
+         *     validates every document, then stores them all (an id the tenant has
+         *     already is replaced). One bad document refuses the import, naming it.
+         */
+        post: operations["import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tenants/{tenant_id}/poster-templates/{template_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** `DELETE /api/admin/tenants/{tenantId}/poster-templates/{templateId}`. */
+        delete: operations["remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/api-keys": {
         parameters: {
             query?: never;
@@ -788,6 +827,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/poster-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/poster-templates?q=&category=`: the templates that match. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/saved-images": {
         parameters: {
             query?: never;
@@ -1126,7 +1182,7 @@ export interface components {
             product: components["schemas"]["PlanTypeDto"];
         };
         /** @enum {string} */
-        BizType: "MANNEQUIN_IMAGE" | "MODEL_IMAGE_NEW" | "WIG_IMAGE" | "SHOES_IMAGE" | "PRODUCT_IMAGE" | "PRODUCT_REPLACE_IMAGE" | "MATTING_IMAGE" | "CUSTOMIZED_MODEL" | "PET_IMAGE_CUSTOMIZED" | "IMG_2_VEDIO" | "TRY_ON" | "QR_CODE_ART" | "TEXT_REWRITE" | "HOT_ARTICLE_REWRITE" | "THEME_ARTICLE_GEN" | "HOT_PIC_REWRITE" | "HOT_VIDEO_REWRITE";
+        BizType: "MANNEQUIN_IMAGE" | "MODEL_IMAGE_NEW" | "WIG_IMAGE" | "SHOES_IMAGE" | "PRODUCT_IMAGE" | "PRODUCT_REPLACE_IMAGE" | "MATTING_IMAGE" | "CUSTOMIZED_MODEL" | "PET_IMAGE_CUSTOMIZED" | "IMG_2_VEDIO" | "TRY_ON" | "QR_CODE_ART" | "TEXT_REWRITE" | "HOT_ARTICLE_REWRITE" | "THEME_ARTICLE_GEN" | "HOT_PIC_REWRITE" | "HOT_VIDEO_REWRITE" | "PLACARD_GEN";
         BrandDto: {
             id: string;
             name: string;
@@ -1538,6 +1594,22 @@ export interface components {
          * @description Every successful answer: `code` 0, `msg` empty or the screen's success
          *     message, `data` the operation's result.
          */
+        Envelope_ExportDto: {
+            /**
+             * Format: u-int32
+             * @description Always 0 on success.
+             */
+            code: number;
+            msg: string;
+            data: {
+                /** @description The template documents. */
+                list: Record<string, never>[];
+            };
+        };
+        /**
+         * @description Every successful answer: `code` 0, `msg` empty or the screen's success
+         *     message, `data` the operation's result.
+         */
         Envelope_FeedbackUploadDto: {
             /**
              * Format: u-int32
@@ -1575,6 +1647,21 @@ export interface components {
                  * @description Worker nodes that heart-beat in the last 30 seconds.
                  */
                 workers: number;
+            };
+        };
+        /**
+         * @description Every successful answer: `code` 0, `msg` empty or the screen's success
+         *     message, `data` the operation's result.
+         */
+        Envelope_ImportedDto: {
+            /**
+             * Format: u-int32
+             * @description Always 0 on success.
+             */
+            code: number;
+            msg: string;
+            data: {
+                imported: number;
             };
         };
         /**
@@ -2005,6 +2092,22 @@ export interface components {
          * @description Every successful answer: `code` 0, `msg` empty or the screen's success
          *     message, `data` the operation's result.
          */
+        Envelope_PosterLibraryDto: {
+            /**
+             * Format: u-int32
+             * @description Always 0 on success.
+             */
+            code: number;
+            msg: string;
+            data: {
+                categories: string[];
+                templates: components["schemas"]["PosterTemplateDto"][];
+            };
+        };
+        /**
+         * @description Every successful answer: `code` 0, `msg` empty or the screen's success
+         *     message, `data` the operation's result.
+         */
         Envelope_ProductsDto: {
             /**
              * Format: u-int32
@@ -2344,7 +2447,11 @@ export interface components {
          * @description A stable error id from the catalogue in shared/src/error.rs.
          * @enum {string}
          */
-        ErrorId: "INVALID_PHONE" | "INVALID_EMAIL" | "INVALID_ACCOUNT" | "INVALID_PASSWORD" | "ACCOUNT_EXISTS" | "LOGIN_FAILED" | "UNAUTHORIZED" | "AGREEMENT_REQUIRED" | "PASSWORD_MISMATCH" | "INVALID_VERIFY_CODE" | "PHONE_REQUIRED" | "CAPTCHA_TOO_FREQUENT" | "CAPTCHA_WRONG" | "CAPTCHA_REQUIRED" | "CODE_COUNTDOWN" | "SEND_LIMIT_ACCOUNT" | "SEND_LIMIT_IP" | "SEND_FAILED" | "VERIFY_CODE_WRONG" | "VERIFY_CODE_EXPIRED" | "VERIFY_CODE_ATTEMPTS" | "INVITE_CODE_INVALID" | "ACCOUNT_NOT_REGISTERED" | "LOGIN_ERROR_QUERY" | "LOGIN_LOCKED" | "PHONE_AUTO_REGISTERED" | "PHONE_AUTO_REGISTERED_MOBILE" | "UPLOAD_BAD_FORMAT" | "UPLOAD_BAD_SIZE" | "UPLOAD_BAD_RATIO" | "UPLOAD_LOW_RESOLUTION" | "UPLOAD_TOO_MANY_PIXELS" | "UPLOAD_CORRUPT" | "UPLOAD_MISSING_FILE" | "TASK_LIMIT" | "UNKNOWN_BIZ_TYPE" | "BIZ_TYPE_NOT_AVAILABLE" | "INVALID_PARAM" | "IMAGE_NOT_FOUND" | "TASK_NOT_FOUND" | "FILE_NOT_FOUND" | "GENERATION_FAILED" | "TASK_STOPPED" | "TASK_NOT_STOPPABLE" | "TASK_CRASHED" | "TASK_TIMEOUT" | "INPUT_IMAGE_UNREADABLE" | "INSUFFICIENT_LINGSHI" | "BATCH_NOT_ALLOWED" | "BATCH_SIZE" | "BATCH_LIMIT" | "BATCH_NOT_FOUND" | "PRODUCT_ONE_BACKGROUND" | "PRODUCT_BAD_COLOUR" | "PRODUCT_BACKGROUND_NOT_FOUND" | "DOWNLOAD_IN_PROGRESS" | "MASK_EMPTY" | "DOWNLOAD_FAILED" | "REFINE_FAILED" | "SAVE_NOT_PREPARED" | "SAVED_IMAGE_NOT_FOUND" | "CUTOUT_NO_SUBJECT" | "MASK_OPAQUE_ALPHA" | "BG_REPRODUCE_REFERENCE_REQUIRED" | "BG_REPRODUCE_BAD_MODE" | "BG_REPRODUCE_BAD_STRENGTH" | "BG_REPRODUCE_STYLE_MODELS_MISSING" | "BG_REPRODUCE_NO_PRODUCT" | "VIDEO_BAD_CAMERA_MOVE" | "VIDEO_BAD_DURATION" | "VIDEO_BAD_RESOLUTION" | "VIDEO_ENCODE_FAILED" | "QR_CONTENT_REQUIRED" | "QR_CONTENT_TOO_LONG" | "QR_NO_SCANNABLE_CODE" | "MODEL_MISSING" | "MODEL_NOT_ALLOWED" | "CUSTOMIZED_IMAGE_DISABLED" | "KEPT_REGION_ALTERED" | "API_KEY_NOT_FOUND" | "API_KEY_LIMIT" | "API_KEY_INVALID" | "API_KEY_RATE_LIMITED" | "API_IMAGE_URL_UNSUPPORTED" | "API_WAIT_TIMEOUT" | "COPY_SOURCE_REQUIRED" | "COPY_SOURCE_TOO_LONG" | "COPY_BAD_PLATFORM" | "COPY_BAD_STYLE" | "COPY_GENERATION_FAILED" | "ARTICLE_LINK_INVALID" | "ARTICLE_LINK_NOT_ALLOWED" | "ARTICLE_FETCH_FAILED" | "ARTICLE_NO_TEXT" | "ARTICLE_FETCH_TOO_MANY" | "COPY_RESULT_NOT_FOUND" | "COPY_BAD_RATING" | "TOPIC_REQUIRED" | "TOPIC_TOO_LONG" | "MEDIA_IMAGES_REQUIRED" | "MEDIA_VIDEO_REQUIRED" | "OCR_NO_TEXT" | "VIDEO_NO_SPEECH" | "VIDEO_UPLOAD_FORMAT" | "VIDEO_UPLOAD_TOO_LARGE" | "VIDEO_UPLOAD_TOO_LONG" | "VIDEO_UPLOAD_NO_AUDIO" | "INPUT_VIDEO_UNREADABLE" | "ADMIN_ONLY" | "NODE_NOT_FOUND" | "INVALID_NODE_ACTION" | "FORM_NAME_REQUIRED" | "FORM_NAME_TOO_LONG" | "FORM_COMPANY_REQUIRED" | "FORM_COMPANY_TOO_LONG" | "FORM_PHONE_REQUIRED" | "FORM_PHONE_TOO_LONG" | "FORM_JOB_TITLE_TOO_LONG" | "FORM_EMAIL_TOO_LONG" | "FORM_DESCRIPTION_TOO_LONG" | "FORM_REQUIREMENTS_TOO_LONG" | "LEAD_BAD_TYPE" | "FORM_WEB_SOURCE_TOO_LONG" | "FEEDBACK_TITLE_REQUIRED" | "FEEDBACK_CONTENT_REQUIRED" | "FEEDBACK_TITLE_TOO_LONG" | "FEEDBACK_CONTENT_TOO_LONG" | "FEEDBACK_TOO_MANY_IMAGES" | "FEEDBACK_IMAGE_TOO_LARGE" | "FEEDBACK_IMAGE_BAD_FORMAT" | "MESSAGE_NOT_FOUND" | "TENANT_NOT_FOUND" | "TENANT_EXISTS" | "TENANT_INVALID" | "PRODUCT_NOT_FOUND" | "ORDER_NOT_FOUND" | "ORDER_PENDING_EXISTS" | "ORDER_NOT_CANCELLABLE" | "ORDER_CLOSED" | "PAYMENT_BAD_SIGNATURE" | "PAYMENT_STALE" | "PAYMENT_REPLAYED" | "PAYMENT_AMOUNT_MISMATCH" | "DOWNLOAD_2K_NEEDS_MEMBERSHIP" | "CUSTOM_COLOUR_NEEDS_MEMBERSHIP" | "ENTERPRISE_CONTACT_SERVICE" | "PAYMENT_UNAVAILABLE" | "ORDER_NOT_REFUNDABLE" | "TOO_MANY_STREAMS" | "TOO_MANY_REFINEMENTS" | "UPLOAD_TOO_MANY" | "UPLOAD_QUOTA_EXCEEDED" | "FORM_TOO_FREQUENT" | "BAD_REQUEST" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+        ErrorId: "INVALID_PHONE" | "INVALID_EMAIL" | "INVALID_ACCOUNT" | "INVALID_PASSWORD" | "ACCOUNT_EXISTS" | "LOGIN_FAILED" | "UNAUTHORIZED" | "AGREEMENT_REQUIRED" | "PASSWORD_MISMATCH" | "INVALID_VERIFY_CODE" | "PHONE_REQUIRED" | "CAPTCHA_TOO_FREQUENT" | "CAPTCHA_WRONG" | "CAPTCHA_REQUIRED" | "CODE_COUNTDOWN" | "SEND_LIMIT_ACCOUNT" | "SEND_LIMIT_IP" | "SEND_FAILED" | "VERIFY_CODE_WRONG" | "VERIFY_CODE_EXPIRED" | "VERIFY_CODE_ATTEMPTS" | "INVITE_CODE_INVALID" | "ACCOUNT_NOT_REGISTERED" | "LOGIN_ERROR_QUERY" | "LOGIN_LOCKED" | "PHONE_AUTO_REGISTERED" | "PHONE_AUTO_REGISTERED_MOBILE" | "UPLOAD_BAD_FORMAT" | "UPLOAD_BAD_SIZE" | "UPLOAD_BAD_RATIO" | "UPLOAD_LOW_RESOLUTION" | "UPLOAD_TOO_MANY_PIXELS" | "UPLOAD_CORRUPT" | "UPLOAD_MISSING_FILE" | "TASK_LIMIT" | "UNKNOWN_BIZ_TYPE" | "BIZ_TYPE_NOT_AVAILABLE" | "INVALID_PARAM" | "IMAGE_NOT_FOUND" | "TASK_NOT_FOUND" | "FILE_NOT_FOUND" | "GENERATION_FAILED" | "TASK_STOPPED" | "TASK_NOT_STOPPABLE" | "TASK_CRASHED" | "TASK_TIMEOUT" | "INPUT_IMAGE_UNREADABLE" | "INSUFFICIENT_LINGSHI" | "BATCH_NOT_ALLOWED" | "BATCH_SIZE" | "BATCH_LIMIT" | "BATCH_NOT_FOUND" | "PRODUCT_ONE_BACKGROUND" | "PRODUCT_BAD_COLOUR" | "PRODUCT_BACKGROUND_NOT_FOUND" | "DOWNLOAD_IN_PROGRESS" | "MASK_EMPTY" | "DOWNLOAD_FAILED" | "REFINE_FAILED" | "SAVE_NOT_PREPARED" | "SAVED_IMAGE_NOT_FOUND" | "CUTOUT_NO_SUBJECT" | "MASK_OPAQUE_ALPHA" | "BG_REPRODUCE_REFERENCE_REQUIRED" | "BG_REPRODUCE_BAD_MODE" | "BG_REPRODUCE_BAD_STRENGTH" | "BG_REPRODUCE_STYLE_MODELS_MISSING" | "BG_REPRODUCE_NO_PRODUCT" | "VIDEO_BAD_CAMERA_MOVE" | "VIDEO_BAD_DURATION" | "VIDEO_BAD_RESOLUTION" | "VIDEO_ENCODE_FAILED" | "QR_CONTENT_REQUIRED" | "QR_CONTENT_TOO_LONG" | "QR_NO_SCANNABLE_CODE" | "MODEL_MISSING" | "MODEL_NOT_ALLOWED" | "CUSTOMIZED_IMAGE_DISABLED" | "KEPT_REGION_ALTERED" | "API_KEY_NOT_FOUND" | "API_KEY_LIMIT" | "API_KEY_INVALID" | "API_KEY_RATE_LIMITED" | "API_IMAGE_URL_UNSUPPORTED" | "API_WAIT_TIMEOUT" | "COPY_SOURCE_REQUIRED" | "COPY_SOURCE_TOO_LONG" | "COPY_BAD_PLATFORM" | "COPY_BAD_STYLE" | "COPY_GENERATION_FAILED" | "ARTICLE_LINK_INVALID" | "ARTICLE_LINK_NOT_ALLOWED" | "ARTICLE_FETCH_FAILED" | "ARTICLE_NO_TEXT" | "ARTICLE_FETCH_TOO_MANY" | "COPY_RESULT_NOT_FOUND" | "COPY_BAD_RATING" | "TOPIC_REQUIRED" | "TOPIC_TOO_LONG" | "MEDIA_IMAGES_REQUIRED" | "MEDIA_VIDEO_REQUIRED" | "OCR_NO_TEXT" | "VIDEO_NO_SPEECH" | "VIDEO_UPLOAD_FORMAT" | "VIDEO_UPLOAD_TOO_LARGE" | "VIDEO_UPLOAD_TOO_LONG" | "VIDEO_UPLOAD_NO_AUDIO" | "INPUT_VIDEO_UNREADABLE" | "POSTER_TEMPLATE_NOT_FOUND" | "POSTER_TEMPLATE_INVALID" | "POSTER_TEMPLATE_TOO_LARGE" | "POSTER_UNKNOWN_VERSION" | "POSTER_UNKNOWN_LAYER_TYPE" | "POSTER_CANVAS_TOO_LARGE" | "POSTER_CANVAS_TOO_SMALL" | "POSTER_ASPECT_MISMATCH" | "POSTER_SLOT_OUTSIDE_CANVAS" | "POSTER_TEXT_TOO_LONG" | "POSTER_TOO_MANY_LAYERS" | "POSTER_DUPLICATE_LAYER_ID" | "POSTER_INVALID_VALUE" | "POSTER_UNKNOWN_SLOT" | "POSTER_NO_FONTS" | "POSTER_QR_CONTENT" | "POSTER_ENCODE" | "POSTER_INTERNAL" | "POSTER_TEMPLATE_ID_TAKEN" | "POSTER_IMPORT_SIZE" | "ADMIN_ONLY" | "NODE_NOT_FOUND" | "INVALID_NODE_ACTION" | "FORM_NAME_REQUIRED" | "FORM_NAME_TOO_LONG" | "FORM_COMPANY_REQUIRED" | "FORM_COMPANY_TOO_LONG" | "FORM_PHONE_REQUIRED" | "FORM_PHONE_TOO_LONG" | "FORM_JOB_TITLE_TOO_LONG" | "FORM_EMAIL_TOO_LONG" | "FORM_DESCRIPTION_TOO_LONG" | "FORM_REQUIREMENTS_TOO_LONG" | "LEAD_BAD_TYPE" | "FORM_WEB_SOURCE_TOO_LONG" | "FEEDBACK_TITLE_REQUIRED" | "FEEDBACK_CONTENT_REQUIRED" | "FEEDBACK_TITLE_TOO_LONG" | "FEEDBACK_CONTENT_TOO_LONG" | "FEEDBACK_TOO_MANY_IMAGES" | "FEEDBACK_IMAGE_TOO_LARGE" | "FEEDBACK_IMAGE_BAD_FORMAT" | "MESSAGE_NOT_FOUND" | "TENANT_NOT_FOUND" | "TENANT_EXISTS" | "TENANT_INVALID" | "PRODUCT_NOT_FOUND" | "ORDER_NOT_FOUND" | "ORDER_PENDING_EXISTS" | "ORDER_NOT_CANCELLABLE" | "ORDER_CLOSED" | "PAYMENT_BAD_SIGNATURE" | "PAYMENT_STALE" | "PAYMENT_REPLAYED" | "PAYMENT_AMOUNT_MISMATCH" | "DOWNLOAD_2K_NEEDS_MEMBERSHIP" | "CUSTOM_COLOUR_NEEDS_MEMBERSHIP" | "ENTERPRISE_CONTACT_SERVICE" | "PAYMENT_UNAVAILABLE" | "ORDER_NOT_REFUNDABLE" | "TOO_MANY_STREAMS" | "TOO_MANY_REFINEMENTS" | "UPLOAD_TOO_MANY" | "UPLOAD_QUOTA_EXCEEDED" | "FORM_TOO_FREQUENT" | "BAD_REQUEST" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+        ExportDto: {
+            /** @description The template documents. */
+            list: Record<string, never>[];
+        };
         /** @description The feedback form as sent (`POST /api/feedback`). */
         FeedbackRequest: {
             title?: string | null;
@@ -2391,6 +2498,13 @@ export interface components {
         HiddenDto: {
             headerPaths: string[];
             sidebarPaths: string[];
+        };
+        ImportBody: {
+            /** @description Template documents (docs/POSTERS.md), as an export lists them. */
+            templates: Record<string, never>[];
+        };
+        ImportedDto: {
+            imported: number;
         };
         /**
          * @description Which kind of worker runs a task type; each family has its own queues so
@@ -2618,6 +2732,28 @@ export interface components {
              *     window, with the models its nodes lack.
              */
             lacking: components["schemas"]["LackingDto"][];
+        };
+        PosterLibraryDto: {
+            categories: string[];
+            templates: components["schemas"]["PosterTemplateDto"][];
+        };
+        PosterTemplateDto: {
+            id: string;
+            /**
+             * @description `library` (built in) or `tenant` (the caller's tenant's own: submit
+             *     it with its `template` document).
+             */
+            source: string;
+            category: string;
+            /** @description In the request's language. */
+            name: string;
+            aspect: string;
+            /** Format: u-int32 */
+            width: number;
+            /** Format: u-int32 */
+            height: number;
+            /** @description The template document (docs/POSTERS.md), as `PLACARD_GEN` takes it. */
+            template: Record<string, never>;
         };
         /**
          * @description How a task type is charged, in lingshi. Served to the web as is
@@ -3245,6 +3381,108 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_TenantPoolDto"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant id. */
+                tenant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tenant's template documents. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ExportDto"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    import: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant id. */
+                tenant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportBody"];
+            };
+        };
+        responses: {
+            /** @description How many were stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ImportedDto"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant id. */
+                tenant_id: string;
+                /** @description The template's id. */
+                template_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_bool"];
                 };
             };
             /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
@@ -4444,6 +4682,40 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WechatReply"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description Words that must all appear in the id, a name or the keywords. */
+                q?: string | null;
+                /** @description One of the categories (`newArrival`, `discount`, `festival`, ...). */
+                category?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The poster templates that match, with their documents. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PosterLibraryDto"];
                 };
             };
             /** @description An error in the envelope, with its stable id and the HTTP status of its code. */

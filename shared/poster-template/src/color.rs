@@ -41,10 +41,6 @@ impl Rgba {
     pub fn with_opacity(self, opacity: f32) -> Rgba {
         Rgba { a: (self.a as f32 * opacity.clamp(0.0, 1.0)).round() as u8, ..self }
     }
-
-    pub(crate) fn to_skia(self) -> tiny_skia::Color {
-        tiny_skia::Color::from_rgba8(self.r, self.g, self.b, self.a)
-    }
 }
 
 impl TryFrom<String> for Rgba {

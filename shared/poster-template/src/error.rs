@@ -83,7 +83,7 @@ impl PosterError {
         }
     }
 
-    pub(crate) fn internal(message: impl Into<String>) -> Self {
+    pub fn internal(message: impl Into<String>) -> Self {
         PosterError::Internal { message: message.into() }
     }
 }

@@ -226,6 +226,53 @@ fn check_shadow(id: &str, shadow: Option<&Shadow>) -> Result<(), PosterError> {
     Ok(())
 }
 
+impl Template {
+    /// What a slot id fills: a text or QR layer takes text, an image layer
+    /// or the image background takes a picture.
+    pub fn slot_kind(&self, id: &str) -> Option<SlotKind> {
+        if matches!(&self.background, Background::Image { slot, .. } if slot == id) {
+            return Some(SlotKind::Image);
+        }
+        match self.layers.iter().find(|l| l.id() == id)? {
+            Layer::Text(_) => Some(SlotKind::Text),
+            Layer::Qr(_) => Some(SlotKind::Qr),
+            Layer::Image(_) => Some(SlotKind::Image),
+            Layer::Shape(_) => None,
+        }
+    }
+
+    /// Refuses texts for slots that take none, texts over the limits and
+    /// pictures for slots that take none (the pictures' sizes are the
+    /// renderer's to check).
+    pub fn check_inputs<'a>(
+        &self,
+        texts: impl IntoIterator<Item = (&'a str, &'a str)>,
+        image_slots: impl IntoIterator<Item = &'a str>,
+    ) -> Result<(), PosterError> {
+        for (id, value) in texts {
+            match self.slot_kind(id) {
+                Some(SlotKind::Text) => check_text_len(id, value)?,
+                Some(SlotKind::Qr) => check_qr_content(id, value)?,
+                _ => return Err(PosterError::UnknownSlot { id: id.to_string(), kind: "text" }),
+            }
+        }
+        for id in image_slots {
+            if self.slot_kind(id) != Some(SlotKind::Image) {
+                return Err(PosterError::UnknownSlot { id: id.to_string(), kind: "image" });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// What an input fills.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SlotKind {
+    Text,
+    Qr,
+    Image,
+}
+
 /// A text must not exceed [`MAX_TEXT_CHARS`] characters.
 pub fn check_text_len(id: &str, text: &str) -> Result<(), PosterError> {
     // Count without walking a huge string twice.

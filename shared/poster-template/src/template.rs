@@ -68,6 +68,26 @@ impl Category {
         Category::ShopMain,
         Category::Brand,
     ];
+
+    /// The name on the wire (as serde writes it).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Category::NewArrival => "newArrival",
+            Category::Discount => "discount",
+            Category::Festival => "festival",
+            Category::ProductHero => "productHero",
+            Category::MultiProduct => "multiProduct",
+            Category::RedbookCover => "redbookCover",
+            Category::WechatHeader => "wechatHeader",
+            Category::Story => "story",
+            Category::ShopMain => "shopMain",
+            Category::Brand => "brand",
+        }
+    }
+
+    pub fn parse(raw: &str) -> Option<Category> {
+        Category::ALL.into_iter().find(|c| c.as_str() == raw.trim())
+    }
 }
 
 /// The canvas: its size in pixels and the aspect it is meant to have.
@@ -272,7 +292,7 @@ impl Layer {
         }
     }
 
-    pub(crate) fn bounds_mut(&mut self) -> &mut BoxSpec {
+    pub fn bounds_mut(&mut self) -> &mut BoxSpec {
         match self {
             Layer::Image(l) => &mut l.r#box,
             Layer::Text(l) => &mut l.r#box,
@@ -513,4 +533,54 @@ fn white() -> Rgba {
 }
 fn default_quiet() -> u32 {
     2
+}
+
+impl Template {
+    /// The same template at `s` × its size (geometry, font sizes, strokes,
+    /// shadows; letter spacing is in em and stays).
+    pub fn scaled(&self, s: f32) -> Template {
+        if s == 1.0 {
+            return self.clone();
+        }
+        let mut t = self.clone();
+        t.canvas.width = ((t.canvas.width as f32 * s).round() as u32).max(1);
+        t.canvas.height = ((t.canvas.height as f32 * s).round() as u32).max(1);
+        let shadow = |sh: &mut Option<Shadow>| {
+            if let Some(sh) = sh {
+                sh.blur *= s;
+                sh.offset_x *= s;
+                sh.offset_y *= s;
+            }
+        };
+        for layer in &mut t.layers {
+            let b = layer.bounds_mut();
+            b.x *= s;
+            b.y *= s;
+            b.w *= s;
+            b.h *= s;
+            match layer {
+                Layer::Image(l) => {
+                    l.corner_radius *= s;
+                    shadow(&mut l.shadow);
+                }
+                Layer::Text(l) => {
+                    l.size.min *= s;
+                    l.size.max *= s;
+                    if let Some(st) = &mut l.stroke {
+                        st.width *= s;
+                    }
+                    shadow(&mut l.shadow);
+                }
+                Layer::Shape(l) => {
+                    l.radius *= s;
+                    if let Some(st) = &mut l.stroke {
+                        st.width *= s;
+                    }
+                    shadow(&mut l.shadow);
+                }
+                Layer::Qr(_) => {}
+            }
+        }
+        t
+    }
 }
