@@ -46,9 +46,11 @@ export function buildPosterParams(input: {
   texts: Record<string, string>;
   images: Record<string, string>;
   format: PosterFormat;
+  /** A tenant's own template is not in the server's library: its document always goes along. */
+  own?: boolean;
 }): PosterParams {
   const params: PosterParams = { templateId: input.original.id, format: input.format };
-  if (templateChanged(input.original, input.edited)) params.template = input.edited;
+  if (input.own || templateChanged(input.original, input.edited)) params.template = input.edited;
   const texts = changedTexts(input.edited, input.texts);
   if (Object.keys(texts).length > 0) params.texts = texts;
   const slots = new Set(input.edited.layers.filter((l) => l.type === 'image').map((l) => l.id));

@@ -57,6 +57,8 @@ describe('PLACARD_GEN params', () => {
     expect(templateChanged(original, recoloured.template)).toBe(true);
     const params = buildPosterParams({ original, edited: recoloured.template, texts: recoloured.texts, images: {}, format: 'png' });
     expect(params.template?.layers.find((l) => l.id === 'cta-bg')).toMatchObject({ fill: { type: 'solid', color: '#4A4D52' } });
+    const own = buildPosterParams({ original, edited: original, texts: {}, images: {}, format: 'png', own: true });
+    expect(own.template).toBe(original);
     expect(changedTexts(original, { title: '焕新登场', cta: '买' })).toEqual({ cta: '买' });
   });
 });

@@ -104,9 +104,14 @@ export interface PosterTemplate {
   layers: Layer[];
 }
 
-/** One entry of `GET /api/poster-templates`. */
+/**
+ * One entry of `GET /api/poster-templates` (the generated PosterTemplateDto,
+ * with its `template` typed as the document).
+ */
 export interface PosterTemplateEntry {
   id: string;
+  /** `library` (built in) or `tenant` (the tenant's own: always submitted with its document). */
+  source?: string;
   category: string;
   /** In the request's language. */
   name: string;

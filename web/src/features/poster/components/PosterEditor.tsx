@@ -138,6 +138,7 @@ export function PosterEditor({ entry, mobile = false }: Props) {
         ...Object.fromEntries(Object.entries(slotPhotos).map(([id, p]) => [id, p.url])),
       },
       format,
+      own: !!entry.source && entry.source !== 'library',
     });
     // A refusal is toasted by the client (its msg, in the page's language); the edits stay.
     submit.submit(params, (taskId) => {

@@ -83,7 +83,8 @@ function PublicityWorkspace() {
         if (l.type === 'text' && ROLES.includes(l.role) && words[l.role]?.trim()) texts[l.id] = (words[l.role] as string).trim();
       }
       const images = Object.fromEntries(productSlots(e.template).map((id) => [id, product.url]));
-      return { templateId: e.id, format, images, ...(Object.keys(texts).length ? { texts } : {}) };
+      const own = !!e.source && e.source !== 'library';
+      return { templateId: e.id, format, images, ...(own ? { template: e.template } : {}), ...(Object.keys(texts).length ? { texts } : {}) };
     });
     create.mutate(items, { onSuccess: (b) => setBatch({ ...b, startedAt: Date.now(), names: chosen.map((c) => c.name) }) });
   };
