@@ -26,6 +26,7 @@ async function shot(page: Page, testInfo: TestInfo, name: string) {
 /** A canvas point of the poster stage in page coordinates. */
 async function stagePoint(page: Page, x: number, y: number) {
   const stage = page.getByTestId('poster-stage');
+  await stage.scrollIntoViewIfNeeded();
   const box = await stage.boundingBox();
   const scale = Number(await stage.getAttribute('data-scale'));
   if (!box || !scale) throw new Error('no poster stage');
