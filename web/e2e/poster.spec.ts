@@ -19,6 +19,7 @@ const CORNER = { x: 0, y: 1360, w: 80, h: 80 };
 async function shot(page: Page, testInfo: TestInfo, name: string) {
   const { width, height } = page.viewportSize() ?? { width: 0, height: 0 };
   const file = testInfo.outputPath(`${name}-${width}x${height}.png`);
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: file, fullPage: true });
   await testInfo.attach(name, { path: file, contentType: 'image/png' });
 }

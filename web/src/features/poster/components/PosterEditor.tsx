@@ -151,6 +151,24 @@ export function PosterEditor({ entry, mobile = false }: Props) {
   const colour = sel && hasColour(sel) ? colourOf(sel) : null;
   const pickColour = (hex: string) => sel && commit(setColour(present, sel.id, hex));
 
+  const result = shown && (
+    <section className="panel poster-result" data-testid="poster-result">
+      <h3>{t('poster.result')}</h3>
+      <TaskStatusView key={shown.taskId} taskId={shown.taskId} startedAt={shown.startedAt} showStatus text={{ generating: t('poster.generating'), failed: t('poster.failed') }}>
+        {(task) => (
+          <>
+            <PosterResult task={task} />
+            {mobile && (
+              <Link className="button block" to={`/poster?task=${encodeURIComponent(task.taskId)}`} data-testid="poster-open">
+                {t('poster.open')}
+              </Link>
+            )}
+          </>
+        )}
+      </TaskStatusView>
+    </section>
+  );
+
   return (
     <div className={mobile ? 'poster-editor mobile' : 'poster-editor'} data-testid="poster-editor" data-template={original.id}>
       <div className="poster-toolbar">
@@ -209,7 +227,9 @@ export function PosterEditor({ entry, mobile = false }: Props) {
           <p className="muted poster-hint">{mobile ? t('poster.hintTouch') : t('poster.hint')}</p>
         </div>
 
+        {mobile && result}
         <aside className="poster-panel">
+          {!mobile && result}
           {slots.length > 0 && (
             <section className="poster-section">
               <h3>{t('poster.product')}</h3>
@@ -301,23 +321,6 @@ export function PosterEditor({ entry, mobile = false }: Props) {
         </aside>
       </div>
 
-      {shown && (
-        <section className="panel poster-result" data-testid="poster-result">
-          <h3>{t('poster.result')}</h3>
-          <TaskStatusView key={shown.taskId} taskId={shown.taskId} startedAt={shown.startedAt} showStatus text={{ generating: t('poster.generating'), failed: t('poster.failed') }}>
-            {(task) => (
-              <>
-                <PosterResult task={task} />
-                {mobile && (
-                  <Link className="button block" to={`/poster?task=${encodeURIComponent(task.taskId)}`} data-testid="poster-open">
-                    {t('poster.open')}
-                  </Link>
-                )}
-              </>
-            )}
-          </TaskStatusView>
-        </section>
-      )}
     </div>
   );
 }
