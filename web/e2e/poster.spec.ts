@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { productPng } from './helpers/images';
+import { registerThroughApi, signInWithToken } from './helpers/api';
 import { settle, signInMerchant } from './helpers/pages';
 
 /**
@@ -181,4 +182,49 @@ test('poster editor on a phone: /template, /template-edit, double-tap the title,
   await page.goBack();
   await expect(page.getByTestId('text-slot-title')).toHaveValue('限时特惠 SALE');
   await shot(page, testInfo, 'en-template-edit');
+});
+
+/** Buys a plan through the development payment provider (as web/e2e/batch-copy-bg.spec.ts does). */
+async function buyPlan(request: APIRequestContext, token: string, productId: string): Promise<void> {
+  const headers = { Authorization: `Bearer ${token}` };
+  const created = await request.post('/api/orders', { headers, data: { productId } });
+  expect(created.ok()).toBe(true);
+  const order = ((await created.json()) as { data: { orderNo: string; payment: { payUrl: string } } }).data;
+  const payPath = new URL(order.payment.payUrl).pathname;
+  expect((await request.get(payPath)).ok()).toBe(true);
+  expect((await request.post(`${payPath}/pay`)).ok()).toBe(true);
+  await expect(async () => {
+    const res = await request.get(`/api/orders/${order.orderNo}`, { headers });
+    expect(((await res.json()) as { data: { status: number } }).data.status).toBe(1);
+  }).toPass({ timeout: 15_000 });
+}
+
+test('publicity images: one product in two templates as a batch, each poster shown and downloaded', async ({ page, request }, testInfo) => {
+  test.setTimeout(420_000);
+  const { token } = await registerThroughApi(request);
+  await buyPlan(request, token, 'flagship-month');
+  await signInWithToken(page, token);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/customized-publicity');
+  await settle(page);
+  await expect(page.getByTestId('batch-tier')).toHaveAttribute('data-allowed', 'true');
+  await uploadProduct(page);
+  await page.getByTestId(`template-${TEMPLATE}`).click();
+  await page.getByTestId('template-festival-double-eleven').click();
+  await expect(page.getByTestId('publicity-count')).toContainText('2');
+  await page.getByTestId('publicity-title').fill('店庆特惠');
+  await expect(page.getByTestId('generate-button')).toContainText('10');
+  await page.getByTestId('generate-button').click();
+  const results = page.getByTestId('batch-results').getByTestId('result-image');
+  await expect(results).toHaveCount(2, { timeout: 240_000 });
+  await expect(page.getByTestId('task-error')).toHaveCount(0);
+  await shot(page, testInfo, 'zh-customized-publicity');
+  const first = page.getByTestId('batch-results').getByTestId('task-result').first();
+  const taskId = (await first.getAttribute('data-task-id')) as string;
+  const [file] = await Promise.all([page.waitForEvent('download'), first.getByTestId('download-result').click()]);
+  expect(file.suggestedFilename()).toBe(`poster-${taskId.slice(0, 8)}.png`);
+  const path = testInfo.outputPath('publicity.png');
+  await file.saveAs(path);
+  const png = PNG.sync.read(await readFile(path));
+  expect([png.width, png.height]).toEqual([1080, 1440]);
 });

@@ -184,7 +184,8 @@ export const ROUTES: readonly RouteDef[] = [
   ...withId(r('/modi-content-library', 'asset-library', 'route.modi-content-library.title')),
   r('/modi-tags-library', 'asset-library', 'route.modi-tags-library.title'),
   r('/modi-bot', 'hot-creation', 'route.modi-bot.title'),
-  r('/modi-poster', 'hot-creation', 'route.modi-poster.title', { page: 'poster' }),
+  // Posters sit with the other material pages (publicity images, QR codes).
+  r('/modi-poster', 'material-generation', 'route.modi-poster.title', { page: 'poster' }),
   ...withId(r('/modi-note-base', 'asset-library', 'route.modi-note-base.title')),
   ...withId(r('/modi-poster-material', 'asset-library', 'route.modi-poster-material.title')),
   ...withId(r('/modi-pub-note-base', 'asset-library', 'route.modi-pub-note-base.title')),
