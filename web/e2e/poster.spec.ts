@@ -138,6 +138,24 @@ test('poster editor on desktop: template, product, title edited in place, undo/r
   const edited = await download(page, testInfo, 'edited.png', editedId);
   checkPosters(plain, edited);
 
+  // Move the subtitle down: the edited document is sent (with the words) and the server accepts it.
+  const from = await stagePoint(page, 540, 1155);
+  const to = await stagePoint(page, 540, 1215);
+  await page.waitForTimeout(500);
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(to.x, to.y, { steps: 8 });
+  await page.mouse.up();
+  await expect(page.getByTestId('selection')).toHaveAttribute('data-layer', 'subtitle');
+  const submitted = page.waitForRequest((r) => r.url().endsWith('/api/tasks') && r.method() === 'POST');
+  const movedId = await render(page, editedId);
+  const params = (await submitted).postDataJSON().params as { template?: { layers: { id: string; box: { y: number } }[] }; texts?: object };
+  expect(params.template?.layers.find((l) => l.id === 'subtitle')?.box.y).toBeGreaterThan(1120);
+  expect(params.texts).toEqual({ title: '限时特惠 SALE' });
+  const moved = await download(page, testInfo, 'moved.png', movedId);
+  expect(meanDiff(edited, moved, { x: 140, y: 1120, w: 800, h: 140 })).toBeGreaterThan(1);
+  expect(meanDiff(edited, moved, TITLE)).toBeLessThan(0.5);
+
   // The same editor in English, the edits kept.
   await page.getByTestId('lang-switch').click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
