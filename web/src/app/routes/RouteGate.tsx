@@ -11,6 +11,8 @@ import {
   TryonPage,
   WigPage,
 } from '../../features/diffusion/components/pages';
+import { PosterPage, PosterResultPage, TemplateEditPage, TemplatePage } from '../../features/poster/components/PosterPages';
+import { PublicityPage } from '../../features/poster/components/PublicityPage';
 import { QrCodePage } from '../../features/qr-code/components/QrCodePage';
 import { BatchCopyBgPage } from '../../features/product-image/components/BatchCopyBgPage';
 import { ProductBgPage, ProductImagePage } from '../../features/product-image/components/ProductImagePage';
@@ -59,6 +61,11 @@ const PAGES: Record<PageId, ComponentType> = {
   topicGenerate: TopicGeneratePage,
   rewriteImage: RewriteImagePage,
   rewriteVideo: RewriteVideoPage,
+  poster: PosterPage,
+  posterTemplates: TemplatePage,
+  posterEdit: TemplateEditPage,
+  posterResult: PosterResultPage,
+  publicity: PublicityPage,
 };
 
 /**

@@ -51,7 +51,12 @@ export type PageId =
   | 'rewriteArticle'
   | 'topicGenerate'
   | 'rewriteImage'
-  | 'rewriteVideo';
+  | 'rewriteVideo'
+  | 'poster'
+  | 'posterTemplates'
+  | 'posterEdit'
+  | 'posterResult'
+  | 'publicity';
 
 export interface RouteDef {
   /** Path as react-router matches it (`:id` for parameters). */
@@ -123,7 +128,7 @@ export const ROUTES: readonly RouteDef[] = [
     guards: ['customizedImage'],
     page: 'customizedAnimal',
   }),
-  r('/customized-publicity', 'material-generation', 'route.customized-publicity.title'),
+  r('/customized-publicity', 'material-generation', 'route.customized-publicity.title', { page: 'publicity', ...BOTH }),
   r('/ai-qr-code', 'material-generation', 'route.ai-qr-code.title', { page: 'qrCode', ...BOTH }),
   r('/ai-video', 'ai-photo', 'route.ai-video.title', { page: 'video', ...BOTH }),
   r('/ai-video-single', null, 'route.ai-video-single.title', { page: 'video' }),
@@ -179,7 +184,8 @@ export const ROUTES: readonly RouteDef[] = [
   ...withId(r('/modi-content-library', 'asset-library', 'route.modi-content-library.title')),
   r('/modi-tags-library', 'asset-library', 'route.modi-tags-library.title'),
   r('/modi-bot', 'hot-creation', 'route.modi-bot.title'),
-  r('/modi-poster', 'hot-creation', 'route.modi-poster.title'),
+  // Posters sit with the other material pages (publicity images, QR codes).
+  r('/modi-poster', 'material-generation', 'route.modi-poster.title', { page: 'poster' }),
   ...withId(r('/modi-note-base', 'asset-library', 'route.modi-note-base.title')),
   ...withId(r('/modi-poster-material', 'asset-library', 'route.modi-poster-material.title')),
   ...withId(r('/modi-pub-note-base', 'asset-library', 'route.modi-pub-note-base.title')),
@@ -208,10 +214,11 @@ export const ROUTES: readonly RouteDef[] = [
   r('/productGPT/intelligent-marketing', 'product-gpt', 'route.productGPT.intelligent-marketing.title'),
 
   // Mobile only
-  r('/template', null, 'route.template.title', MOBILE_ONLY),
-  r('/template-edit', null, 'route.template-edit.title', MOBILE_ONLY),
+  r('/template', null, 'route.template.title', { page: 'posterTemplates', ...MOBILE_ONLY }),
+  // The editor and the result page belong to the template library: a brand lists `/template` for all three.
+  r('/template-edit', null, 'route.template-edit.title', { page: 'posterEdit', brandPath: '/template', ...MOBILE_ONLY }),
   r('/feihe-activity/guide', null, 'route.feihe-activity.guide.title', MOBILE_ONLY),
-  r('/poster', null, 'route.poster.title', MOBILE_ONLY),
+  r('/poster', null, 'route.poster.title', { page: 'posterResult', brandPath: '/template', ...MOBILE_ONLY }),
   r('/share', null, 'route.share.title', MOBILE_ONLY),
   r('/activity', null, 'route.activity.title', MOBILE_ONLY),
   r('/select-login', null, 'route.select-login.title', MOBILE_ONLY),

@@ -18,16 +18,9 @@ export type Ratio = (typeof RATIOS)[number];
 export const FORMATS = ['png', 'jpeg'] as const;
 export type Format = (typeof FORMATS)[number];
 
-/** The original app's 7-colour background palette (names are the API's). */
-export const PALETTE = [
-  { name: 'white', hex: '#FFFFFF' },
-  { name: 'cream', hex: '#FBF6E9' },
-  { name: 'lightGrey', hex: '#E5E6E8' },
-  { name: 'greyBlue', hex: '#B8C4D0' },
-  { name: 'darkGrey', hex: '#4A4D52' },
-  { name: 'lightBlue', hex: '#D6E8F7' },
-  { name: 'beige', hex: '#EADCC4' },
-] as const;
+/** The original app's 7-colour background palette (lib/plans, shared with the poster editor). */
+export { PALETTE } from '../../lib/plans';
+import { PALETTE } from '../../lib/plans';
 
 export type BackgroundChoice =
   | { kind: 'palette'; hex: string }
@@ -123,21 +116,7 @@ export const GRADIENTS = [
 export const resultFileName = (taskId: string, i: number, format: string) =>
   `product-${taskId}-${i + 1}.${format === 'jpeg' ? 'jpg' : 'png'}`;
 
-/** The tiers whose members may submit batches (shared/src/domain/tier.rs `allows_batch`). */
-export const BATCH_TIERS = ['flagship', 'enterprise'] as const;
-
-export function allowsBatch(productType: string | null | undefined): boolean {
-  return (BATCH_TIERS as readonly string[]).includes(productType ?? '');
-}
-
-/**
- * Most products in one batch: the server's `maxBatchItems` (POST
- * /api/batches answers BATCH_SIZE beyond it); null while unknown, when the
- * batch takes no files yet.
- */
-export function batchLimit(serverLimit: number | null | undefined): number | null {
-  return typeof serverLimit === 'number' && serverLimit > 0 ? Math.floor(serverLimit) : null;
-}
+export { allowsBatch, batchLimit, BATCH_TIERS } from '../../lib/plans';
 
 /** What "download all" saves for a batch: `batch-copy-bg-<first 8 of the batch id>.zip`. */
 export const batchZipName = (batchId: string) => `batch-copy-bg-${batchId.slice(0, 8)}.zip`;

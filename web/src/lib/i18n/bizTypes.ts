@@ -16,6 +16,7 @@ export const BIZ_TYPE_MESSAGES = {
   'bizType.IMG_2_VEDIO': { zh: '图生视频', en: 'Image to video' },
   'bizType.TRY_ON': { zh: '虚拟试穿', en: 'Virtual try-on' },
   'bizType.QR_CODE_ART': { zh: '艺术二维码', en: 'Artistic QR code' },
+  'bizType.PLACARD_GEN': { zh: '海报', en: 'Poster' },
   'bizType.TEXT_REWRITE': { zh: '文案改写', en: 'Copy rewrite' },
   'bizType.HOT_ARTICLE_REWRITE': { zh: '爆文改写', en: 'Article rewrite' },
   'bizType.HOT_PIC_REWRITE': { zh: '图片改写', en: 'Image rewrite' },

@@ -10,6 +10,7 @@ import { BIZ_TYPE_MESSAGES } from './bizTypes';
 import { CAPABILITY_MESSAGES } from './capabilities';
 import { CATALOGUE_MESSAGES } from './catalogue';
 import { DIFFUSION_MESSAGES } from './diffusion';
+import { POSTER_MESSAGES } from './poster';
 import { QR_MESSAGES } from './qrCode';
 import { CUTOUT_EDITOR_MESSAGES } from './cutoutEditor';
 import { PRODUCT_IMAGE_MESSAGES } from './productImage';
@@ -211,6 +212,7 @@ export const messages = {
   ...CATALOGUE_MESSAGES,
   ...DIFFUSION_MESSAGES,
   ...QR_MESSAGES,
+  ...POSTER_MESSAGES,
   ...CUTOUT_EDITOR_MESSAGES,
   ...PRODUCT_IMAGE_MESSAGES,
   ...REWRITE_BG_MESSAGES,

@@ -7,7 +7,7 @@ import { useI18n } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { refineMask, saveMask } from '../api/editorApi';
 import { fitCanvas, isMaskEmpty, stampDisc, strokeSegment, toMaskPoint, type MaskBuffer } from '../editor/brush';
-import { canRedo, canUndo, createUndo, pushUndo, redo, undo, type UndoStack } from '../editor/undoStack';
+import { canRedo, canUndo, createUndo, pushUndo, redo, undo, type UndoStack } from '../../../lib/undoStack';
 
 type Tool = 'brush' | 'eraser' | 'keep' | 'remove';
 const TOOLS: readonly Tool[] = ['brush', 'eraser', 'keep', 'remove'];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canRedo, canUndo, createUndo, pushUndo, redo, undo, UNDO_LIMIT } from './undoStack';
+import { canRedo, canUndo, createUndo, pushUndo, redo, undo, UNDO_LIMIT } from '../../../lib/undoStack';
 import { fitCanvas, isMaskEmpty, MAX_SIDE_LIMIT, stampDisc, strokeSegment, toMaskPoint, type MaskBuffer } from './brush';
 
 const blank = (w: number, h: number): MaskBuffer => ({ width: w, height: h, data: new Uint8ClampedArray(w * h) });

@@ -23,7 +23,7 @@ import {
 } from '../constants';
 import { useBatchUploads } from '../useBatchUploads';
 import { BatchDownloadAll } from './BatchDownloadAll';
-import { BatchTierNotice } from './BatchTierNotice';
+import { BatchTierNotice } from '../../../components/BatchTierNotice';
 import { BatchUploader } from './BatchUploader';
 import { useAllowsCustomColour } from './ProductImagePage';
 import { ProductSettings } from './ProductSettings';

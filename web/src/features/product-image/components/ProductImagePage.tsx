@@ -3,7 +3,7 @@ import { ImageUploader } from '../../../components/ImageUploader';
 import { ProductImageTaskView } from '../../../components/ProductImageTaskView';
 import { TaskWorkspace } from '../../../components/TaskWorkspace';
 import { useI18n, type MessageKey } from '../../../lib/i18n';
-import { useSession } from '../../../lib/session';
+import { useAllowsCustomColour } from '../../../lib/plans';
 import { limitsOf, priceOf, useTaskTypes } from '../../../lib/taskTypes';
 import { useTaskForm } from '../../../lib/useTaskForm';
 import {
@@ -20,11 +20,8 @@ import {
 } from '../constants';
 import { ProductSettings } from './ProductSettings';
 
-/** Paid tiers (anything but free) may use custom colours. */
-export function useAllowsCustomColour(): boolean {
-  const { productType } = useSession();
-  return !!productType && productType !== 'free';
-}
+/** Paid tiers (anything but free) may use custom colours (lib/plans). */
+export { useAllowsCustomColour };
 
 /** /ai-product-image. */
 export function ProductImagePage() {

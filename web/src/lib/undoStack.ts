@@ -1,5 +1,5 @@
 /**
- * Undo history of the cutout editor: snapshots of the mask, at most
+ * Undo history of the editors (cutout mask, poster): snapshots, at most
  * `limit` (the original app's 20) undo steps; a new edit clears the redo side.
  */
 export const UNDO_LIMIT = 20;

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { useI18n, type MessageKey } from '../../../lib/i18n';
-import { isProductType } from '../../../lib/retention';
-import { BATCH_TIERS, allowsBatch } from '../constants';
+import { useI18n, type MessageKey } from '../lib/i18n';
+import { isProductType } from '../lib/retention';
+import { BATCH_TIERS, allowsBatch } from '../lib/plans';
 
 /**
  * Which plan a batch needs, said before anything is uploaded: members of
