@@ -26,7 +26,11 @@ interface Props {
 /** A layer's name in the panel: its role (title, price…), or what it is. */
 export function layerLabel(l: Layer, t: (k: MessageKey) => string): string {
   // Free texts are told apart by their words.
-  if (l.type === 'text' && l.role === 'free' && l.text) return `${t('poster.role.free')} · ${Array.from(l.text.replace(/\s+/g, ' ')).slice(0, 10).join('')}`;
+  if (l.type === 'text' && l.role === 'free' && l.text) {
+    const words = Array.from(l.text.replace(/\s+/g, ' ').trim());
+    const shown = words.length > 12 ? `${words.slice(0, 12).join('').trimEnd()}…` : words.join('');
+    return `${t('poster.role.free')} · ${shown}`;
+  }
   if (l.type === 'text' || l.type === 'image') return t(`poster.role.${l.role}` as MessageKey);
   return t(`poster.layer.${l.type}` as MessageKey);
 }
