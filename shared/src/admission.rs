@@ -99,8 +99,12 @@ pub async fn admit(
     if submission == Submission::Batch && !tier.allows_batch() {
         return Ok(Err(Refusal::rule(ErrorCode::BatchNotAllowed)));
     }
-    if specs.iter().any(TaskSpec::uses_custom_colour) && !tier.allows_custom_colour() {
-        return Ok(Err(Refusal::rule(ErrorCode::CustomColourNeedsMembership)));
+    if !tier.allows_custom_colour() {
+        for spec in specs {
+            if uses_custom_colour(db, user, spec).await? {
+                return Ok(Err(Refusal::rule(ErrorCode::CustomColourNeedsMembership)));
+            }
+        }
     }
     for upload in specs.iter().flat_map(TaskSpec::input_uploads) {
         let usable =
@@ -132,4 +136,29 @@ pub async fn admit(
         return Ok(Err(Refusal::Capability { code, capability, pool: route.pool }));
     }
     Ok(Ok(Admitted { route, biz }))
+}
+
+/// Whether a task paints with a colour outside what its plan includes. A
+/// poster's edit may use the palette and the colours of the template it
+/// started from, which for a tenant's own template are in the database.
+async fn uses_custom_colour(
+    db: &impl sea_orm::ConnectionTrait,
+    user: UserId,
+    spec: &TaskSpec,
+) -> Result<bool, StoreError> {
+    let TaskSpec::Poster(poster) = spec else { return Ok(spec.uses_custom_colour()) };
+    if !poster.edited {
+        return Ok(false);
+    }
+    let base = match (poster.library_base(), poster.template_id.as_deref()) {
+        (Some(library), _) => Some(library),
+        (None, Some(id)) => match crate::db::store::tenants::tenant_of_user(db, user).await? {
+            Some(tenant) => {
+                crate::db::store::poster_templates::list(db, tenant.id).await?.into_iter().find(|t| t.id == id)
+            }
+            None => None,
+        },
+        (None, None) => None,
+    };
+    Ok(poster.adds_colours(base.as_ref()))
 }

@@ -9,6 +9,7 @@
 
 mod catalogue;
 mod color;
+mod colours;
 mod error;
 pub mod limits;
 mod template;

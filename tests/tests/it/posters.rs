@@ -167,6 +167,14 @@ async fn bad_templates_and_inputs_are_refused_before_anything_is_charged_or_queu
     }
     let (_, detail) = submit(&c, json!({ "template": edited(&|d| d["layers"][2]["box"]["x"] = json!(4000)) })).await;
     assert!(detail["data"]["detail"].as_str().unwrap().contains("\"product\""), "{detail}");
+    // A colour of one's own is a paid plan's; the palette's and the
+    // template's own are everyone's.
+    let (s, b) = submit(
+        &c,
+        json!({ "templateId": TEMPLATE, "template": edited(&|d| d["layers"][4]["color"] = json!("#123456")) }),
+    )
+    .await;
+    assert_eq!((s, b["error"].as_str()), (403, Some("CUSTOM_COLOUR_NEEDS_MEMBERSHIP")), "{b}");
     // Someone else's picture is not ours to use.
     let mut other = app.client();
     other.register_random().await;

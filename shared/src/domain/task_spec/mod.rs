@@ -163,7 +163,9 @@ impl TaskSpec {
     }
 
     /// Whether the task uses a colour outside the 7-colour palette, which
-    /// only paid tiers may (the API checks the tier).
+    /// only paid tiers may (the API checks the tier). A poster's colours
+    /// are judged against the template it started from, which may be in
+    /// the database: `admission::uses_custom_colour`.
     pub fn uses_custom_colour(&self) -> bool {
         matches!(self, TaskSpec::ProductImage(p) if p.uses_custom_colour())
     }

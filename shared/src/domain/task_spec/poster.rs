@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 
 use serde_json::{Map, Value};
 
-use super::product_image::OutputFormat;
+use super::product_image::{OutputFormat, PALETTE};
 use super::{parse_upload_url, reject_unknown, upload_url};
 use crate::domain::{Invalid, UploadId};
 use crate::error::ErrorCode;
@@ -59,6 +59,26 @@ pub struct PosterSpec {
 }
 
 impl PosterSpec {
+    /// The library template it started from, if it started from one.
+    pub fn library_base(&self) -> Option<Template> {
+        self.template_id.as_deref().and_then(|id| library_template(id).ok().flatten())
+    }
+
+    /// Whether an edited document paints with a colour that is neither the
+    /// 7-colour palette's nor one of `base`'s (the template it started
+    /// from): a custom colour, for paid plans only.
+    pub fn adds_colours(&self, base: Option<&Template>) -> bool {
+        if !self.edited {
+            return false;
+        }
+        let Ok(doc) = self.document.template() else { return false };
+        let mut allowed: std::collections::BTreeSet<[u8; 3]> = PALETTE.iter().map(|(_, c)| *c).collect();
+        if let Some(base) = base {
+            allowed.extend(base.colours());
+        }
+        doc.colours().iter().any(|c| !allowed.contains(c))
+    }
+
     pub fn input_uploads(&self) -> Vec<UploadId> {
         self.images.values().copied().collect()
     }
@@ -222,6 +242,33 @@ mod tests {
         // The unchanged document is the library's.
         let same = TaskSpec::parse("PLACARD_GEN", &json!({ "templateId": ID, "template": library(ID) })).unwrap();
         assert!(matches!(same, TaskSpec::Poster(PosterSpec { edited: false, .. })));
+    }
+
+    #[test]
+    fn a_colour_of_ones_own_is_told_from_the_templates_and_the_palettes() {
+        let parse = |doc: Value| match TaskSpec::parse("PLACARD_GEN", &json!({ "templateId": ID, "template": doc })) {
+            Ok(TaskSpec::Poster(p)) => p,
+            other => panic!("{other:?}"),
+        };
+        let title = |colour: &str| {
+            let mut d = library(ID);
+            d["layers"][4]["color"] = json!(colour);
+            parse(d)
+        };
+        let moved = {
+            let mut d = library(ID);
+            d["layers"][4]["box"]["y"] = json!(160.0);
+            parse(d)
+        };
+        let base = moved.library_base();
+        assert!(base.is_some());
+        assert!(!moved.adds_colours(base.as_ref()), "moving a layer is no colour choice");
+        // A palette colour (the palette's dark grey) and one of the
+        // template's own are free; anything else is custom.
+        let palette = PALETTE.iter().map(|(_, c)| format!("#{:02x}{:02x}{:02x}", c[0], c[1], c[2])).collect::<Vec<_>>();
+        assert!(!title(&palette[4]).adds_colours(base.as_ref()));
+        assert!(title("#123456").adds_colours(base.as_ref()));
+        assert!(title("#123456").adds_colours(None));
     }
 
     #[test]
