@@ -25,7 +25,10 @@ st_run() { PYTHONPATH="$PIXMART_FUZZ_DIR" python3 "$PIXMART_FUZZ_DIR/bin/st" "$@
 fuzz_api() {
   local work="$1" bin="${CARGO_TARGET_DIR:-$repo/target}/debug" port base token phone=13800000077
   schemathesis_installed || return 1
-  cargo build --locked -p pixmart-api --bins >&2 || return 1
+  # Exactly the browser tests' build, so nothing is built again: `-p
+  # pixmart-api` or `--bins` alone resolve other features (no
+  # dev-dependencies) and rebuild dependencies, minutes on 2 cores.
+  cargo build --locked --workspace --bins --tests >&2 || return 1
   mkdir -p "$work/fuzz"
   start_private_redis "$work/fuzz/redis"
   pids+=("$REDIS_PID")
