@@ -27,6 +27,15 @@ impl ApiError {
         ApiError { code, field: Some(field), detail: None }
     }
 
+    /// A body over `max` bytes (`BODY_TOO_LARGE`, the limit in `data.detail`).
+    pub fn body_too_large(max: usize) -> Self {
+        ApiError {
+            code: ErrorCode::BodyTooLarge,
+            field: None,
+            detail: Some(format!("the body may be at most {max} bytes")),
+        }
+    }
+
     /// Logs an unexpected failure and hides it behind `INTERNAL`.
     pub fn internal(err: impl Into<anyhow::Error>) -> Self {
         let err = err.into();

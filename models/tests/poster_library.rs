@@ -29,7 +29,7 @@ fn library_has_enough_templates_across_categories_and_aspects() {
     for (stem, _) in library_sources() {
         assert!(all.iter().any(|t| t.id == *stem), "file {stem}.json holds a template of the same id");
     }
-    for t in &all {
+    for t in all {
         assert!(!t.name.zh.is_empty() && !t.name.en.is_empty() && !t.keywords.is_empty(), "{}", t.id);
     }
     let aspects: std::collections::BTreeSet<&str> = all.iter().map(|t| t.canvas.aspect.as_str()).collect();
@@ -48,8 +48,8 @@ fn library_has_enough_templates_across_categories_and_aspects() {
     ] {
         assert!(all.iter().any(|t| t.category == c), "a {c:?} template");
     }
-    assert!(!search(&all, "新品", None).is_empty());
-    assert!(search(&all, "", Some(Category::Discount)).iter().all(|t| t.category == Category::Discount));
+    assert!(!search(all, "新品", None).is_empty());
+    assert!(search(all, "", Some(Category::Discount)).iter().all(|t| t.category == Category::Discount));
 }
 
 #[test]
@@ -57,8 +57,8 @@ fn every_template_renders_with_sample_inputs_inside_its_slots() {
     let dir = std::env::var_os("PIXMART_POSTER_PREVIEW_DIR");
     let scale: f32 = std::env::var("PIXMART_POSTER_PREVIEW_SCALE").ok().and_then(|s| s.parse().ok()).unwrap_or(0.5);
     for t in library().unwrap() {
-        let inputs = sample_inputs(&t);
-        let (img, report) = render_detailed(&t, &inputs, fonts(), scale).unwrap();
+        let inputs = sample_inputs(t);
+        let (img, report) = render_detailed(t, &inputs, fonts(), scale).unwrap();
         let s = t.scaled(scale);
         assert_eq!(img.dimensions(), (s.canvas.width, s.canvas.height), "{}", t.id);
         for (id, b, layout) in &report.texts {

@@ -20,7 +20,7 @@ fn fonts() -> &'static FontSet {
 }
 
 fn template(id: &str) -> Template {
-    library().unwrap().into_iter().find(|t| t.id == id).unwrap_or_else(|| panic!("template {id}"))
+    library().unwrap().iter().find(|t| t.id == id).cloned().unwrap_or_else(|| panic!("template {id}"))
 }
 
 /// A one-text-slot template on a white canvas.

@@ -151,7 +151,7 @@ async fn uses_custom_colour(
         return Ok(false);
     }
     let base = match (poster.library_base(), poster.template_id.as_deref()) {
-        (Some(library), _) => Some(library),
+        (Some(library), _) => Some(library.clone()),
         (None, Some(id)) => match crate::db::store::tenants::tenant_of_user(db, user).await? {
             Some(tenant) => {
                 crate::db::store::poster_templates::list(db, tenant.id).await?.into_iter().find(|t| t.id == id)

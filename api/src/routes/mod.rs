@@ -146,12 +146,9 @@ fn json_config() -> web::JsonConfig {
     web::JsonConfig::default().limit(MAX_JSON_BYTES).error_handler(|err, _req| {
         tracing::debug!(error = %err, "rejected request body");
         match err {
-            JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. } => ApiError {
-                code: ErrorCode::BodyTooLarge,
-                field: None,
-                detail: Some(format!("the body may be at most {MAX_JSON_BYTES} bytes")),
+            JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. } => {
+                ApiError::body_too_large(MAX_JSON_BYTES).into()
             }
-            .into(),
             _ => ApiError::new(ErrorCode::BadRequest).into(),
         }
     })

@@ -77,7 +77,7 @@ pub async fn list(
     let templates = poster::search(&own, words, category)
         .into_iter()
         .map(|t| dto(t, "tenant", lang))
-        .chain(poster::search(&library, words, category).into_iter().map(|t| dto(t, "library", lang)))
+        .chain(poster::search(library, words, category).into_iter().map(|t| dto(t, "library", lang)))
         .collect::<Result<Vec<_>, _>>()
         .map_err(ApiError::internal)?;
     let categories = Category::ALL.iter().map(|c| c.as_str()).collect();

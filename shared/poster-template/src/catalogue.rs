@@ -1,6 +1,8 @@
 //! The built-in template library: JSON files under `templates/` beside this
 //! crate, embedded in the binary. Tenants' own templates use the same format.
 
+use std::sync::OnceLock;
+
 use crate::error::PosterError;
 use crate::template::{Category, Template};
 
@@ -38,9 +40,20 @@ pub fn library_sources() -> &'static [(&'static str, &'static str)] {
     LIBRARY
 }
 
-/// The built-in templates, parsed and validated, in file order.
-pub fn library() -> Result<Vec<Template>, PosterError> {
-    LIBRARY.iter().map(|(_, json)| Template::from_json(json)).collect()
+/// The built-in templates, parsed and validated once per process (every
+/// listing and submission reads them), in file order.
+pub fn library() -> Result<&'static [Template], PosterError> {
+    static PARSED: OnceLock<Result<Vec<Template>, PosterError>> = OnceLock::new();
+    PARSED
+        .get_or_init(|| LIBRARY.iter().map(|(_, json)| Template::from_json(json)).collect())
+        .as_ref()
+        .map(Vec::as_slice)
+        .map_err(Clone::clone)
+}
+
+/// The built-in template of that id, if there is one.
+pub fn library_template(id: &str) -> Result<Option<&'static Template>, PosterError> {
+    Ok(library()?.iter().find(|t| t.id == id))
 }
 
 /// Templates of `category` (all when `None`) whose id, names or keywords
@@ -74,9 +87,9 @@ mod tests {
     fn the_library_parses_and_search_narrows_it() {
         let all = library().unwrap();
         assert!(all.len() >= 24, "{}", all.len());
-        assert_eq!(search(&all, "", None).len(), all.len());
-        let festival = search(&all, "", Some(Category::Festival));
+        assert_eq!(search(all, "", None).len(), all.len());
+        let festival = search(all, "", Some(Category::Festival));
         assert!(!festival.is_empty() && festival.iter().all(|t| t.category == Category::Festival));
-        assert!(search(&all, "no-such-word-anywhere", None).is_empty());
+        assert!(search(all, "no-such-word-anywhere", None).is_empty());
     }
 }

@@ -15,7 +15,7 @@ pub mod limits;
 mod template;
 mod validate;
 
-pub use catalogue::{library, library_sources, search};
+pub use catalogue::{library, library_sources, library_template, search};
 pub use color::Rgba;
 pub use error::PosterError;
 pub use template::*;

@@ -44,7 +44,7 @@ pub async fn run(ctx: &WorkerContext, task_id: TaskId, spec: &PosterSpec) -> Res
     for (slot, upload) in &spec.images {
         pictures.insert(slot.clone(), load_upload(ctx, *upload).await?);
     }
-    let needs_cutout = pictures.keys().any(|slot| is_product_slot(&template, slot));
+    let needs_cutout = pictures.keys().any(|slot| product_slot_side(&template, slot).is_some());
     let session = match needs_cutout {
         true => Some(ctx.models.cutout(CutoutModel::Isnet).ok_or_else(|| {
             JobFailure::abort(ErrorCode::GenerationFailed, "model isnet is not loaded on this worker")
@@ -92,10 +92,6 @@ pub async fn run(ctx: &WorkerContext, task_id: TaskId, spec: &PosterSpec) -> Res
         TaskResult { key, kind: ResultKind::Image, width, height, copy: None, rating: None },
         TaskResult { key: preview_key, kind: ResultKind::Thumbnail, width: pw, height: ph, copy: None, rating: None },
     ])
-}
-
-fn is_product_slot(template: &Template, slot: &str) -> bool {
-    product_slot_side(template, slot).is_some()
 }
 
 /// The long side of a product slot's box, or `None` for any other slot.

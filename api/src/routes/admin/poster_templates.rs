@@ -83,11 +83,7 @@ pub async fn import(
     while let Some(chunk) = payload.next().await {
         let chunk = chunk.map_err(|_| ApiError::new(ErrorCode::BadRequest))?;
         if body.len() + chunk.len() > MAX_IMPORT_BYTES {
-            return Err(ApiError {
-                code: ErrorCode::BodyTooLarge,
-                field: None,
-                detail: Some(format!("an import may be at most {MAX_IMPORT_BYTES} bytes")),
-            });
+            return Err(ApiError::body_too_large(MAX_IMPORT_BYTES));
         }
         body.extend_from_slice(&chunk);
     }
@@ -103,7 +99,7 @@ pub async fn import(
             refused.detail = Some(format!("template {}: {e}", i + 1));
             refused
         })?;
-        if poster::library_sources().iter().any(|(id, _)| *id == t.id) {
+        if poster::library_template(&t.id).map_err(ApiError::internal)?.is_some() {
             return Err(ApiError {
                 code: ErrorCode::PosterTemplateIdTaken,
                 field: Some("templates"),

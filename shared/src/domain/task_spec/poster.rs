@@ -5,6 +5,7 @@
 //! canvas or a 100,000-character text is refused before anything is
 //! charged or queued.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use serde_json::{Map, Value};
@@ -60,7 +61,7 @@ pub struct PosterSpec {
 
 impl PosterSpec {
     /// The library template it started from, if it started from one.
-    pub fn library_base(&self) -> Option<Template> {
+    pub fn library_base(&self) -> Option<&'static Template> {
         self.template_id.as_deref().and_then(|id| library_template(id).ok().flatten())
     }
 
@@ -111,7 +112,8 @@ pub fn parse(params: &Map<String, Value>) -> Result<PosterSpec, Invalid> {
     };
     let (template, edited) = match (params.get("template"), template_id.as_deref()) {
         (None | Some(Value::Null), Some(id)) => {
-            (library_template(id)?.ok_or(Invalid::field(ErrorCode::PosterTemplateNotFound, "templateId"))?, false)
+            let t = library_template(id)?.ok_or(Invalid::field(ErrorCode::PosterTemplateNotFound, "templateId"))?;
+            (Cow::Borrowed(t), false)
         }
         (None | Some(Value::Null), None) => return Err(Invalid::field(ErrorCode::InvalidParam, "templateId")),
         // A changed library template, or a tenant's own (sent whole: the
@@ -119,8 +121,8 @@ pub fn parse(params: &Map<String, Value>) -> Result<PosterSpec, Invalid> {
         (Some(doc), id) => {
             let t = document(doc)?;
             let library = id.map(library_template).transpose()?.flatten();
-            let edited = library.is_none_or(|l| l != t);
-            (t, edited)
+            let edited = library.is_none_or(|l| *l != t);
+            (Cow::Owned(t), edited)
         }
     };
     let texts = texts(params.get("texts"))?;
@@ -143,12 +145,8 @@ pub fn parse(params: &Map<String, Value>) -> Result<PosterSpec, Invalid> {
 }
 
 /// The built-in template of that id, if there is one.
-fn library_template(id: &str) -> Result<Option<Template>, Invalid> {
-    poster::library_sources()
-        .iter()
-        .find(|(stem, _)| *stem == id)
-        .map(|(_, json)| Template::from_json(json).map_err(|e| poster::invalid("templateId", &e)))
-        .transpose()
+fn library_template(id: &str) -> Result<Option<&'static Template>, Invalid> {
+    poster::library_template(id).map_err(|e| poster::invalid("templateId", &e))
 }
 
 /// An edited template: an object, no larger than the renderer accepts,
@@ -262,12 +260,12 @@ mod tests {
         };
         let base = moved.library_base();
         assert!(base.is_some());
-        assert!(!moved.adds_colours(base.as_ref()), "moving a layer is no colour choice");
+        assert!(!moved.adds_colours(base), "moving a layer is no colour choice");
         // A palette colour (the palette's dark grey) and one of the
         // template's own are free; anything else is custom.
         let palette = PALETTE.iter().map(|(_, c)| format!("#{:02x}{:02x}{:02x}", c[0], c[1], c[2])).collect::<Vec<_>>();
-        assert!(!title(&palette[4]).adds_colours(base.as_ref()));
-        assert!(title("#123456").adds_colours(base.as_ref()));
+        assert!(!title(&palette[4]).adds_colours(base));
+        assert!(title("#123456").adds_colours(base));
         assert!(title("#123456").adds_colours(None));
     }
 
