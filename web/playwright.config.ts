@@ -26,7 +26,7 @@ export default defineConfig({
     { name: 'desktop', grepInvert: /@mobile/, use: { viewport: { width: 1280, height: 900 } } },
     {
       name: 'mobile',
-      testMatch: /(shell|layout-fit|screenshots|poster)\.spec\.ts/,
+      testMatch: /(shell|layout-fit|screenshots|poster|poster-material|calendar|hotspots)\.spec\.ts/,
       grep: /@mobile/,
       use: { ...devices['Pixel 7'], browserName: 'chromium' },
     },

@@ -17,3 +17,21 @@ pub async fn set_admin(settings: &Settings, account: &str, admin: bool) -> anyho
     println!("{account} {verb}");
     Ok(())
 }
+
+/// `pixmart-api demo-hotspots`: loads the generated demonstration hotspots
+/// (`pixmart_shared::marketing::demo`) when the installation has no
+/// sources and no hotspots; `scripts/run` calls it for the local demo.
+pub async fn demo_hotspots(settings: &Settings) -> anyhow::Result<()> {
+    use pixmart_shared::db::store::hotspot_demo::{self, DemoLoad};
+    let db = db::open(settings).await.context("cannot open the database")?;
+    db::migrate(&db).await.context("cannot migrate the database")?;
+    match hotspot_demo::load(&db, chrono::Utc::now()).await? {
+        DemoLoad::Loaded { sources, hotspots } => {
+            println!(
+                "loaded the demonstration hotspots: {hotspots} hotspots from {sources} disabled sources named 示例·…"
+            )
+        }
+        DemoLoad::NotEmpty => println!("hotspots or sources exist already: the demonstration set was not loaded"),
+    }
+    Ok(())
+}

@@ -202,6 +202,9 @@ pub struct ResultDto {
     /// The owner's like or dislike of a text result.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rating: Option<CopyRating>,
+    /// A poster's words by text slot id (POSTER_COPY_GEN results only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub slot_texts: Option<std::collections::BTreeMap<String, String>>,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -268,6 +271,7 @@ impl TaskDto {
                     duration_ms: if r.kind == ResultKind::Video { clip_ms } else { None },
                     copy: r.copy.clone(),
                     rating: r.rating.clone(),
+                    slot_texts: r.slot_texts.clone(),
                 })
                 .collect(),
             error_code: t.error_code.clone(),

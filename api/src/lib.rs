@@ -13,6 +13,7 @@ pub mod dispatch;
 pub mod dto;
 pub mod envelope;
 pub mod error;
+pub mod idea_docx;
 pub mod lang;
 pub mod limits;
 pub mod metrics;

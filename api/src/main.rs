@@ -22,6 +22,9 @@ enum Command {
     GrantAdmin { account: String },
     /// Take the admin role away from an account.
     RevokeAdmin { account: String },
+    /// Load the generated demonstration hotspots into an installation that
+    /// has none (the local demo; the sources are marked 示例 and disabled).
+    DemoHotspots,
     /// Print the OpenAPI document (what `GET /api/openapi.json` serves);
     /// `web/src/lib/api/openapi.json` is this output.
     Openapi,
@@ -48,6 +51,7 @@ fn main() -> std::process::ExitCode {
             Some(Command::RevokeAdmin { account }) => {
                 pixmart_api::admin_cli::set_admin(&settings, &account, false).await
             }
+            Some(Command::DemoHotspots) => pixmart_api::admin_cli::demo_hotspots(&settings).await,
             Some(Command::Openapi) => Ok(()),
         }
     });

@@ -20,6 +20,9 @@ mod m20261126_000016_upload_quota;
 mod m20261126_000017_api_keys;
 mod m20261127_000018_task_source_text;
 mod m20261127_000019_poster_templates;
+mod m20261127_000020_poster_assets;
+mod m20261128_000021_hotspots;
+mod m20261128_000022_idea_reports;
 
 pub struct Migrator;
 
@@ -44,6 +47,9 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_000017_api_keys::Migration),
             Box::new(m20261127_000018_task_source_text::Migration),
             Box::new(m20261127_000019_poster_templates::Migration),
+            Box::new(m20261127_000020_poster_assets::Migration),
+            Box::new(m20261128_000021_hotspots::Migration),
+            Box::new(m20261128_000022_idea_reports::Migration),
         ]
     }
 }

@@ -271,3 +271,30 @@ fn outputs_encode_as_png_jpeg_and_a_webp_preview() {
     let preview = image::load_from_memory(&webp).unwrap();
     assert_eq!(preview.height(), 200);
 }
+
+#[test]
+fn a_scene_background_is_the_product_image_librarys_scene_at_the_canvas_size() {
+    let scene = |id: &str, variant: u32| {
+        let v = serde_json::json!({
+            "version": 1, "id": "scene", "name": {"zh": "场景", "en": "Scene"}, "category": "productHero",
+            "canvas": {"width": 540, "height": 720, "aspect": "3:4"},
+            "background": {"type": "scene", "id": id, "variant": variant},
+            "layers": []
+        });
+        render(&Template::from_json(&v.to_string()).unwrap(), &PosterInputs::default(), fonts()).unwrap()
+    };
+    let marble = scene("marble", 0);
+    assert_eq!(marble.dimensions(), (540, 720));
+    // The same pixels as the product-image pipeline draws for that scene.
+    let bg = pixmart_models::compose::Background::Template("marble".into());
+    let expected = pixmart_models::compose::render_background(&bg, 540, 720, 0);
+    let off: usize =
+        marble.pixels().zip(expected.pixels()).filter(|(a, b)| (0..3).any(|c| a.0[c].abs_diff(b.0[c]) > 2)).count();
+    assert!(off * 1000 < marble.len() / 4, "{off} pixels differ from the scene");
+    assert!(marble.pixels().all(|p| p.0[3] == 255), "opaque");
+    // A variant is another light; another scene another picture.
+    let diff =
+        |a: &RgbaImage, b: &RgbaImage| a.as_raw().iter().zip(b.as_raw()).filter(|(x, y)| x.abs_diff(**y) > 8).count();
+    assert!(diff(&marble, &scene("marble", 1)) > 10_000);
+    assert!(diff(&marble, &scene("wood-table", 0)) > 100_000);
+}

@@ -17,6 +17,8 @@ use crate::error::ErrorCode;
 pub enum Submission {
     Single,
     Batch,
+    /// An idea report's first stage (`POST /api/idea-reports`).
+    Report,
 }
 
 /// What is asked: `specs` (all of type `biz`) for `user`.
@@ -96,6 +98,11 @@ pub async fn admit(
         return Ok(Err(Refusal::rule(ErrorCode::CustomizedImageDisabled)));
     }
     let tier = membership::current_tier(db, user).await?;
+    // A report's stages come only from a report: alone, one would be a
+    // charge with nowhere to put its output.
+    if (biz == BizType::MktIdeaGen) != (submission == Submission::Report) {
+        return Ok(Err(Refusal::Rule { code: ErrorCode::BizTypeNotAvailable, field: Some("bizType") }));
+    }
     if submission == Submission::Batch && !tier.allows_batch() {
         return Ok(Err(Refusal::rule(ErrorCode::BatchNotAllowed)));
     }
@@ -107,9 +114,7 @@ pub async fn admit(
         }
     }
     for upload in specs.iter().flat_map(TaskSpec::input_uploads) {
-        let usable =
-            uploads::get_upload(db, upload).await?.is_some_and(|u| u.owner == user && u.format.image().is_some());
-        if !usable {
+        if !usable_image(db, user, upload).await? {
             return Ok(Err(Refusal::Rule { code: ErrorCode::ImageNotFound, field: Some("imageUrl") }));
         }
     }
@@ -136,6 +141,20 @@ pub async fn admit(
         return Ok(Err(Refusal::Capability { code, capability, pool: route.pool }));
     }
     Ok(Ok(Admitted { route, biz }))
+}
+
+/// An image the user may use: their own upload, or a poster material
+/// shared with their tenant.
+async fn usable_image(
+    db: &impl sea_orm::ConnectionTrait,
+    user: UserId,
+    upload: crate::domain::UploadId,
+) -> Result<bool, StoreError> {
+    let Some(u) = uploads::get_upload(db, upload).await? else { return Ok(false) };
+    if u.format.image().is_none() {
+        return Ok(false);
+    }
+    Ok(u.owner == user || crate::db::store::poster_assets::shared_with_member(db, upload, user).await?)
 }
 
 /// Whether a task paints with a colour outside what its plan includes. A

@@ -9,8 +9,10 @@ pub mod domain;
 pub mod error;
 pub mod fast_jobs;
 pub mod jobs;
+pub mod marketing;
 pub mod poster;
 pub mod storage;
 pub mod task_events;
+pub mod web_fetch;
 
 pub use error::{ErrorCode, Lang};

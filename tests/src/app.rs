@@ -244,6 +244,10 @@ impl TestClient {
         Self::send(self.req(reqwest::Method::PUT, path).json(&body)).await
     }
 
+    pub async fn patch_json(&self, path: &str, body: Value) -> (u16, Value) {
+        Self::send(self.req(reqwest::Method::PATCH, path).json(&body)).await
+    }
+
     pub async fn delete(&self, path: &str) -> (u16, Value) {
         Self::send(self.req(reqwest::Method::DELETE, path)).await
     }

@@ -46,14 +46,7 @@ pub async fn finished_cutout(app: &TestApp, user: UserId, files: &[(ResultKind, 
     for (kind, name, img) in files {
         let key = result_key(id, name);
         blobs.put(&key, &png(img)).await.unwrap();
-        results.push(TaskResult {
-            key,
-            kind: *kind,
-            width: img.width(),
-            height: img.height(),
-            copy: None,
-            rating: None,
-        });
+        results.push(TaskResult::file(key, *kind, img.width(), img.height()));
     }
     let db = app.db().await;
     waiting_task(app, user, id, Lingshi::new(0)).await;

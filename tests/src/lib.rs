@@ -7,6 +7,7 @@ pub mod aliyun_double;
 pub mod app;
 pub mod database;
 pub mod event_stream;
+pub mod feed_server;
 pub mod fixtures;
 pub mod images;
 pub mod media_files;
@@ -18,6 +19,7 @@ pub mod redis_server;
 pub mod removebg_client;
 pub mod smtp_sink;
 pub mod wechat_pay_double;
+pub mod windows;
 pub mod worker_process;
 
 pub use app::{TestApp, TestClient};

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { productPng } from './helpers/images';
+import { shot, stagePoint } from './helpers/poster';
 import { registerThroughApi, signInWithToken } from './helpers/api';
 import { settle, signInMerchant } from './helpers/pages';
 
@@ -16,24 +17,6 @@ const TEMPLATE = 'new-arrival-minimal';
 /** The title slot of new-arrival-minimal (canvas px) and a corner far from every slot. */
 const TITLE = { x: 90, y: 150, w: 900, h: 130 };
 const CORNER = { x: 0, y: 1360, w: 80, h: 80 };
-
-async function shot(page: Page, testInfo: TestInfo, name: string) {
-  const { width, height } = page.viewportSize() ?? { width: 0, height: 0 };
-  const file = testInfo.outputPath(`${name}-${width}x${height}.png`);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: file, fullPage: true });
-  await testInfo.attach(name, { path: file, contentType: 'image/png' });
-}
-
-/** A canvas point of the poster stage in page coordinates. */
-async function stagePoint(page: Page, x: number, y: number) {
-  const stage = page.getByTestId('poster-stage');
-  await stage.scrollIntoViewIfNeeded();
-  const box = await stage.boundingBox();
-  const scale = Number(await stage.getAttribute('data-scale'));
-  if (!box || !scale) throw new Error('no poster stage');
-  return { x: box.x + x * scale, y: box.y + y * scale };
-}
 
 async function uploadProduct(page: Page) {
   await page.getByTestId('file-input').setInputFiles({ name: 'product.png', mimeType: 'image/png', buffer: productPng(1024) });

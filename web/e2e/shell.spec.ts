@@ -10,6 +10,16 @@ async function shot(page: Page, testInfo: TestInfo, name: string, fullPage = tru
   await testInfo.attach(name, { path, contentType: 'image/png' });
 }
 
+/** The pixmart brand's top-bar groups (api/config/brands.toml `menu_groups`). */
+const PIXMART_GROUPS = ['home', 'hot-topics', 'asset-library', 'ai-photo', 'material-generation', 'rewrite', 'creation-space', 'benefit-centre'];
+
+/** Group test ids in the bar itself, in order (not those inside "More"). */
+const groupsInBar = (page: Page) =>
+  page
+    .getByTestId('topbar')
+    .locator('.topnav > a [data-testid^="menu-group-"], .topnav > .topnav-group:not(.topnav-more) > [data-testid^="menu-group-"]')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')?.replace('menu-group-', '')));
+
 const primaryColor = (page: Page) =>
   page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--primary').trim());
 
@@ -26,8 +36,12 @@ test.describe('desktop shell', () => {
     await expect(topbar.getByTestId('menu-group-ai-photo')).toContainText('AI商拍');
     await expect(topbar.getByTestId('menu-group-creation-space')).toHaveText('创作空间');
     await expect(page.getByTestId('menu-group-benefit-centre')).toHaveCount(1);
-    // /content-calendar is not built: in no menu.
-    await expect(page.getByTestId('menu-item-/content-calendar')).toHaveCount(0);
+    await expect(topbar.getByTestId('menu-group-hot-topics')).toHaveText('热点');
+    // Every group of the brand, once, whether in the bar or in "More".
+    await expect(topbar.locator('[data-testid^="menu-group-"]')).toHaveCount(PIXMART_GROUPS.length);
+    for (const group of PIXMART_GROUPS) await expect(topbar.getByTestId(`menu-group-${group}`)).toHaveCount(1);
+    // /mott-agent is not built: in no menu.
+    await expect(page.getByTestId('menu-item-/mott-agent')).toHaveCount(0);
     expect(await primaryColor(page)).toBe('#2352d8');
     await shot(page, testInfo, 'home');
 
@@ -35,6 +49,41 @@ test.describe('desktop shell', () => {
     await expect(page).toHaveURL(/\/ai-cutout$/);
     await expect(page.getByTestId('generate-button')).toContainText('5 灵石');
     await shot(page, testInfo, 'ai-cutout');
+  });
+
+  test('groups that do not fit move into "More", and only then', async ({ page, request }, testInfo) => {
+    // Signed in, in English: the widest right-hand controls and the longest labels.
+    const { token } = await registerThroughApi(request);
+    await signInWithToken(page, token);
+    await page.addInitScript(() => localStorage.setItem('I18_NEXT_LANGUAGE', 'en'));
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/rewrite-text');
+    const topbar = page.getByTestId('topbar');
+    await expect(topbar.getByTestId('user-account')).toBeVisible();
+    const more = topbar.getByTestId('menu-more');
+    await expect(more).toHaveText('More');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+    // The bar keeps the brand's order from the start; "More" takes the rest, from the end.
+    const inBar = await groupsInBar(page);
+    expect(inBar).toEqual(PIXMART_GROUPS.slice(0, inBar.length));
+    expect(inBar.length).toBeLessThan(PIXMART_GROUPS.length);
+    const dropdown = topbar.getByTestId('menu-more-dropdown');
+    await expect(dropdown).toBeHidden();
+    await more.hover();
+    await expect(dropdown).toBeVisible();
+    for (const group of PIXMART_GROUPS.slice(inBar.length)) await expect(dropdown.getByTestId(`menu-group-${group}`)).toBeVisible();
+    // The open page's group sits in "More" at this width (rewrite is sixth of eight): "More" is highlighted.
+    if (!inBar.includes('rewrite')) {
+      await expect(more).toHaveClass(/active/);
+      await dropdown.getByTestId('menu-group-rewrite').hover();
+      await expect(dropdown.getByTestId('menu-item-/rewrite-article')).toBeVisible();
+    }
+    await shot(page, testInfo, 'topbar-more-en', false);
+
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await expect(more).toHaveCount(0);
+    expect(await groupsInBar(page)).toEqual(PIXMART_GROUPS);
+    await expect(topbar.getByTestId('menu-group-rewrite')).toHaveClass(/active/);
   });
 
   test('unknown paths show the not-found image; /403 the no-permission image', async ({ page }, testInfo) => {
@@ -49,14 +98,14 @@ test.describe('desktop shell', () => {
     await shot(page, testInfo, 'forbidden');
 
     // A spec route that is not built says so, whether or not the brand lists it.
-    await page.goto('/content-calendar');
+    await page.goto('/mott-agent');
     await expect(page.getByTestId('not-available-page')).toBeVisible();
-    await page.goto('/mott');
+    await page.goto('/mott-recommend');
     await expect(page.getByTestId('not-available-page')).toBeVisible();
   });
 
   test('a route that is not built says so plainly', async ({ page }, testInfo) => {
-    await page.goto('/content-calendar');
+    await page.goto('/mott-agent');
     const notAvailable = page.getByTestId('not-available-page');
     await expect(notAvailable).toContainText('该功能暂未开放');
     await expect(notAvailable.locator('form, input')).toHaveCount(0);

@@ -6,6 +6,7 @@ pub mod context;
 pub mod diffusion_loader;
 pub mod failure;
 pub mod fast_jobs;
+pub mod hotspot_refresh;
 pub mod loaded_models;
 pub mod metrics;
 pub mod node;

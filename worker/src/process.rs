@@ -89,5 +89,7 @@ async fn run_spec(ctx: &WorkerContext, task_id: TaskId, spec: &TaskSpec) -> Resu
         TaskSpec::Copy(c) => pipelines::copywriting::run(ctx, task_id, c).await,
         TaskSpec::MediaCopy(m) => pipelines::media_copy::run(ctx, task_id, m).await,
         TaskSpec::Poster(p) => pipelines::poster::run(ctx, task_id, p).await,
+        TaskSpec::PosterCopy(p) => pipelines::poster_copy::run(ctx, task_id, p).await,
+        TaskSpec::IdeaStage(s) => pipelines::idea_stage::run(ctx, task_id, s).await,
     }
 }

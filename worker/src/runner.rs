@@ -152,6 +152,7 @@ pub async fn run(settings: Settings, shutdown: impl Future<Output = ()> + Send +
     // Fast jobs (downloads, refinements) on their own loops; they end
     // between jobs on stop and follow pause/drain like the queue consumers.
     let _fast_jobs = crate::fast_jobs::spawn(ctx.clone(), stop_tx.subscribe(), consumers.accepting());
+    let hotspot_refresh = crate::hotspot_refresh::spawn(ctx.db.clone(), ctx.settings.clone());
     let mut running = Vec::new();
     let refill = Refill::new(conn.clone(), &s.redis.namespace);
     let mut family_slots: std::collections::HashMap<JobFamily, FamilySlots> = Default::default();
@@ -219,6 +220,7 @@ pub async fn run(settings: Settings, shutdown: impl Future<Output = ()> + Send +
         }
     }
     heartbeat.abort();
+    hotspot_refresh.abort();
     if let Some(server) = metrics_server {
         server.abort();
     }

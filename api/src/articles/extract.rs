@@ -2,7 +2,7 @@
 
 use dom_smoothie::{Config, Readability, TextMode};
 
-use super::Fetched;
+use pixmart_shared::web_fetch::Fetched;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Article {
@@ -56,8 +56,13 @@ mod tests {
              <article><h1>保温杯测评</h1>{}</article><footer>版权所有 联系我们</footer></body></html>",
             (0..6).map(|i| format!("<p>{i}. {paragraph}</p>")).collect::<String>()
         );
-        let page =
-            Fetched { url: url::Url::parse("https://example.com/a").unwrap(), body, is_html: true, truncated: false };
+        let page = Fetched {
+            url: url::Url::parse("https://example.com/a").unwrap(),
+            body,
+            is_html: true,
+            content_type: "text/html".into(),
+            truncated: false,
+        };
         let article = extract(&page).unwrap();
         assert_eq!(article.title, "保温杯测评");
         assert!(article.text.contains("316不锈钢内胆"), "{}", article.text);
@@ -71,6 +76,7 @@ mod tests {
             url: url::Url::parse("https://example.com/a.txt").unwrap(),
             body: "标题一行\n\n\n正文第一段。\n正文第二段。".into(),
             is_html: false,
+            content_type: "text/plain".into(),
             truncated: false,
         };
         assert_eq!(

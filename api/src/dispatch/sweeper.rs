@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use chrono::Utc;
-use pixmart_shared::db::store::{dispatch as dispatch_store, tasks as task_store};
+use pixmart_shared::db::store::{dispatch as dispatch_store, idea_reports as idea_report_store, tasks as task_store};
 
 use crate::AppState;
 
@@ -14,6 +14,8 @@ pub struct SweepReport {
     pub retried: usize,
     pub crashed: usize,
     pub timed_out: usize,
+    /// Idea reports that moved to their next stage or ended.
+    pub reports_moved: usize,
 }
 
 /// One sweep: put lost jobs back in line, then end or retry tasks whose
@@ -31,7 +33,22 @@ pub async fn sweep_once(state: &AppState) -> anyhow::Result<SweepReport> {
     for task in leases.retried.iter().chain(&leases.failed).chain(&timed_out) {
         state.task_events.changed(*task).await;
     }
+    report.reports_moved = move_reports_on(state).await?;
     Ok(report)
+}
+
+/// Idea reports still generating: each whose stage has ended moves on
+/// (its next stage queued, or the report ended), whether or not a page is
+/// reading it.
+async fn move_reports_on(state: &AppState) -> anyhow::Result<usize> {
+    let ids = idea_report_store::generating(&state.db, 500).await?;
+    let mut moved = 0;
+    for id in ids {
+        if crate::routes::idea_reports::progress(state, &id).await? {
+            moved += 1;
+        }
+    }
+    Ok(moved)
 }
 
 /// Jobs lost with Redis: a NEW task dispatched a while ago whose queue is

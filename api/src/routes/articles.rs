@@ -8,7 +8,9 @@ use pixmart_shared::domain::task_spec::copy::ARTICLE_MAX_CHARS;
 use pixmart_shared::ErrorCode;
 use serde::{Deserialize, Serialize};
 
-use crate::articles::{extract, fetch, AddressPolicy, FetchError};
+use pixmart_shared::web_fetch::{fetch, Accept, AddressPolicy, FetchError, FetchLimits};
+
+use crate::articles::extract;
 use crate::auth::AuthUser;
 use crate::envelope::{self, Envelope};
 use crate::error::{ApiError, ApiResult};
@@ -53,7 +55,7 @@ pub async fn fetch_article(
         .ok_or_else(|| ApiError::new(ErrorCode::ArticleFetchTooMany))?;
     let policy =
         AddressPolicy::new(&settings.allow_private_networks).map_err(|e| ApiError::internal(anyhow::anyhow!(e)))?;
-    let page = fetch(&body.url, settings, &policy).await.map_err(|e| {
+    let page = fetch(&body.url, FetchLimits::from(settings), Accept::Page, &policy).await.map_err(|e| {
         tracing::info!(user = me.id.0, error = %e, "article fetch refused or failed");
         ApiError::new(match e {
             FetchError::BadLink(_) => ErrorCode::ArticleLinkInvalid,

@@ -1,7 +1,7 @@
 use actix_web::get;
 use actix_web::http::header::{self, CacheControl, CacheDirective};
 use actix_web::{web, HttpRequest, HttpResponse};
-use pixmart_shared::db::store::{tasks as task_store, uploads as upload_store};
+use pixmart_shared::db::store::{poster_assets, tasks as task_store, uploads as upload_store};
 use pixmart_shared::domain::{TaskId, UploadId, UserId};
 use pixmart_shared::storage::StorageError;
 use pixmart_shared::ErrorCode;
@@ -37,7 +37,11 @@ pub async fn download(
         ["uploads", id] => {
             let id: UploadId = id.parse().map_err(|_| not_found())?;
             let up = upload_store::get_upload(&state.db, id).await?.ok_or_else(not_found)?;
-            (up.owner, up.format.mime())
+            // A poster material shared with the caller's tenant is the
+            // team's to see.
+            let shared = up.owner != me.id && poster_assets::shared_with_member(&state.db, id, me.id).await?;
+            let owner = if shared { me.id } else { up.owner };
+            (owner, up.format.mime())
         }
         ["results", task, name] => {
             let task: TaskId = task.parse().map_err(|_| not_found())?;

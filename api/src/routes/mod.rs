@@ -8,6 +8,7 @@ mod auth;
 mod backgrounds;
 mod batches;
 mod benefits;
+mod calendar;
 pub(crate) mod capabilities;
 mod config;
 mod dev;
@@ -16,16 +17,20 @@ mod events;
 mod feedback;
 mod files;
 mod health;
+mod hotspots;
+pub(crate) mod idea_reports;
 mod leads;
 mod masks;
 mod messages;
 mod orders;
 mod paging;
 mod payments;
+mod poster_assets;
 mod poster_templates;
 mod ratings;
 mod refine;
 mod saved_images;
+mod statistics;
 pub(crate) mod task_types;
 mod tasks;
 pub(crate) mod uploads;
@@ -99,6 +104,11 @@ pub fn api_scope() -> Scope<
         .service(backgrounds::list)
         .service(backgrounds::preview)
         .service(poster_templates::list)
+        .service(poster_assets::list)
+        .service(poster_assets::add)
+        .service(poster_assets::get)
+        .service(poster_assets::change)
+        .service(poster_assets::remove)
         .service(batches::submit)
         .service(batches::get)
         .service(tasks::submit)
@@ -113,6 +123,20 @@ pub fn api_scope() -> Scope<
         .service(events::events)
         .service(ratings::rate)
         .service(articles::fetch_article)
+        .service(calendar::month)
+        .service(hotspots::list)
+        .service(hotspots::save)
+        .service(hotspots::get)
+        .service(hotspots::remove)
+        .service(hotspots::hot_words)
+        .service(idea_reports::defaults)
+        .service(idea_reports::create)
+        .service(idea_reports::list_reports)
+        .service(idea_reports::get_report)
+        .service(idea_reports::cancel)
+        .service(idea_reports::export_docx)
+        .service(statistics::json)
+        .service(statistics::csv)
         .configure(admin::configure)
         .service(saved_images::save)
         .service(saved_images::list)

@@ -35,12 +35,15 @@ pub enum UploadPurpose {
     /// A note's picture for 图片改写: screenshots and long images, read
     /// for their text (any size up to 10 MB, ratio 1:10 to 10:1).
     Note,
+    /// A poster material (`/modi-poster-material`): logos and small
+    /// pictures (up to 10 MB, ratio 1:10 to 10:1, at least 32 px a side).
+    Material,
 }
 
 #[derive(Debug, serde::Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct UploadQuery {
-    /// `product` (default) or `note`.
+    /// `product` (default), `note` or `material`.
     #[serde(default)]
     #[param(inline)]
     purpose: UploadPurpose,
@@ -65,6 +68,7 @@ pub async fn upload(
     let rules = match query.purpose {
         UploadPurpose::Product => UploadRules::SPEC,
         UploadPurpose::Note => UploadRules::NOTE,
+        UploadPurpose::Material => UploadRules::MATERIAL,
     };
     let budget = UploadBudget::take(&state, me).await?;
     let data = read_file_field_within(payload, rules.max_bytes, budget.room).await?;

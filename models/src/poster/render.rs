@@ -138,24 +138,28 @@ pub fn render_detailed(
 
 fn draw_background(canvas: &mut tiny_skia::Pixmap, t: &Template, inputs: &PosterInputs) -> Result<(), PosterError> {
     let (w, h) = (t.canvas.width as f32, t.canvas.height as f32);
-    if let Background::Image { slot, .. } = &t.background {
-        if let Some(picture) = inputs.images.get(slot) {
-            let layer = ImageLayer {
-                id: slot.clone(),
-                role: ImageRole::Decoration,
-                r#box: BoxSpec { x: 0.0, y: 0.0, w, h, rotation: 0.0 },
-                fit: Fit::Cover,
-                anchor: Default::default(),
-                corner_radius: 0.0,
-                shadow: None,
-                opacity: 1.0,
-            };
-            let s = layers::image(&layer, picture)?;
-            // An opaque base under a picture with transparent parts.
-            canvas.fill(tiny_skia::Color::WHITE);
-            composite(canvas, &s.pixmap, &layer.r#box, 0, 1.0);
-            return Ok(());
-        }
+    let picture = match &t.background {
+        Background::Image { slot, .. } => inputs.images.get(slot).map(std::borrow::Cow::Borrowed),
+        Background::Scene { id, variant } => Some(std::borrow::Cow::Owned(scene(id, *variant, t))),
+        Background::Solid { .. } | Background::LinearGradient { .. } | Background::RadialGradient { .. } => None,
+    };
+    if let Some(picture) = picture.as_deref() {
+        let layer = ImageLayer {
+            id: "background".to_owned(),
+            role: ImageRole::Decoration,
+            r#box: BoxSpec { x: 0.0, y: 0.0, w, h, rotation: 0.0 },
+            fit: Fit::Cover,
+            anchor: Default::default(),
+            corner_radius: 0.0,
+            shadow: None,
+            opacity: 1.0,
+            keep_background: true,
+        };
+        let s = layers::image(&layer, picture)?;
+        // An opaque base under a picture with transparent parts.
+        canvas.fill(tiny_skia::Color::WHITE);
+        composite(canvas, &s.pixmap, &layer.r#box, 0, 1.0);
+        return Ok(());
     }
     let rect = Rect::from_xywh(0.0, 0.0, w, h).ok_or_else(|| PosterError::internal("empty canvas"))?;
     if let Some(sh) = shader(&t.background.paint(), 0.0, 0.0, w, h) {
@@ -163,4 +167,12 @@ fn draw_background(canvas: &mut tiny_skia::Pixmap, t: &Template, inputs: &Poster
         canvas.fill_rect(rect, &paint, Transform::identity(), None);
     }
     Ok(())
+}
+
+/// A scene of the product-image background library at the canvas's size
+/// (an unknown id paints the library's light grey, as a product image does).
+fn scene(id: &str, variant: u32, t: &Template) -> RgbaImage {
+    let bg = crate::compose::Background::Template(id.to_owned());
+    let rgb = crate::compose::render_background(&bg, t.canvas.width, t.canvas.height, variant);
+    image::DynamicImage::ImageRgb8(rgb).to_rgba8()
 }

@@ -18,6 +18,7 @@ const LIBRARY: &[(&str, &str)] = &[
     ("festival-valentine", include_str!("../templates/festival-valentine.json")),
     ("hero-dark-spotlight", include_str!("../templates/hero-dark-spotlight.json")),
     ("hero-gradient-square", include_str!("../templates/hero-gradient-square.json")),
+    ("hero-marble-counter", include_str!("../templates/hero-marble-counter.json")),
     ("hero-nature-wide", include_str!("../templates/hero-nature-wide.json")),
     ("multi-product-grid-4", include_str!("../templates/multi-product-grid-4.json")),
     ("multi-product-trio", include_str!("../templates/multi-product-trio.json")),

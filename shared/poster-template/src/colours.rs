@@ -22,6 +22,8 @@ impl Template {
                 stops.iter().for_each(|s| add(&s.color))
             }
             Background::Image { fallback, .. } => paint(fallback, &mut add),
+            // A scene's colours are the library's, not a colour choice.
+            Background::Scene { .. } => {}
         }
         for layer in &self.layers {
             match layer {

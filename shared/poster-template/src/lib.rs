@@ -10,6 +10,7 @@
 mod catalogue;
 mod color;
 mod colours;
+mod copy_slots;
 mod error;
 pub mod limits;
 mod template;
@@ -17,6 +18,7 @@ mod validate;
 
 pub use catalogue::{library, library_sources, library_template, search};
 pub use color::Rgba;
+pub use copy_slots::CopySlot;
 pub use error::PosterError;
 pub use template::*;
 pub use validate::{check_qr_content, check_text_len, SlotKind};

@@ -204,11 +204,21 @@ fn check_paint(id: &str, paint: &Paint) -> Result<(), PosterError> {
 }
 
 fn check_background(bg: &Background) -> Result<(), PosterError> {
-    if let Background::Image { slot, .. } = bg {
-        check_id("background", slot)?;
+    match bg {
+        Background::Image { slot, .. } => check_id("background", slot)?,
+        // Which scenes exist is the product-image library's to say (the API
+        // checks the id against it); here only its shape.
+        Background::Scene { id, variant } => {
+            check_id("background", id)?;
+            check_range("background", "variant", *variant as f32, 0.0, MAX_SCENE_VARIANT as f32)?;
+        }
+        Background::Solid { .. } | Background::LinearGradient { .. } | Background::RadialGradient { .. } => {}
     }
     check_paint("background", &bg.paint())
 }
+
+/// Scene variants beyond this repeat the earlier ones.
+pub const MAX_SCENE_VARIANT: u32 = 16;
 
 fn check_stroke(id: &str, stroke: Option<&StrokeSpec>) -> Result<(), PosterError> {
     match stroke {

@@ -5,6 +5,7 @@
 
 mod articles;
 mod limits;
+mod marketing;
 mod production;
 mod senders;
 mod sign_in;
@@ -18,6 +19,7 @@ use serde::Deserialize;
 
 pub use articles::ArticleSettings;
 pub use limits::LimitSettings;
+pub use marketing::MarketingSettings;
 pub use production::{ProductionProblem, RunMode, DEV_CODE_PEPPER, DEV_NOTIFY_SECRET};
 pub use senders::{
     AliyunSmsSettings, MailSenderKind, SenderKind, SenderSettings, SmsSenderKind, SmtpSettings, SmtpTls,
@@ -57,6 +59,9 @@ pub struct Settings {
     /// The article-link fetcher's limits.
     #[serde(default)]
     pub articles: ArticleSettings,
+    /// The marketing workbench: calendar nodes, hotspot sources.
+    #[serde(default)]
+    pub marketing: MarketingSettings,
 }
 
 /// Plans, packs, orders and payment notifications. Every field has a

@@ -12,6 +12,7 @@ pub mod figures;
 pub mod language;
 pub mod parse;
 pub mod platform;
+pub mod poster_copy;
 pub mod prompt;
 pub mod rating;
 pub mod rules;

@@ -75,6 +75,16 @@ task_types! {
     /// out first (so the compose family: segmentation plus drawing). The
     /// original app names no price; a poster costs what a cutout costs.
     PlacardGen = "PLACARD_GEN", Compose, PriceRule::PerTask { lingshi: 5 };
+    /// 海报文案: words for a poster's text slots from a product or an idea
+    /// ("fill from product / idea" in the editor). A few short lines, so
+    /// less than a rewrite's answer (5).
+    PosterCopy = "POSTER_COPY_GEN", Text, PriceRule::PerTask { lingshi: 2 };
+    /// 营销创意报告: one stage of an idea report (event summary, ideas,
+    /// association, risk), created by the report, never submitted alone.
+    /// The spec's price: picture ideas 30 for 3; the other stages, and
+    /// video and offline ideas while they are free, cost nothing
+    /// (`IdeaStageSpec::charged`).
+    MktIdeaGen = "MKT_IDEA_GEN", Text, PriceRule::PerTask { lingshi: 30 };
 }
 
 /// On the wire: the type's name (`bizType`), one of [`BizType::ALL`].

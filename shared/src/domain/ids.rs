@@ -54,3 +54,6 @@ uuid_id!(TaskId);
 uuid_id!(UploadId);
 uuid_id!(SavedImageId);
 uuid_id!(ApiKeyId);
+uuid_id!(PosterAssetId);
+uuid_id!(HotspotId);
+uuid_id!(HotspotSourceId);

@@ -30,4 +30,20 @@ pub struct TaskResult {
     /// The owner's like or dislike of a text result.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rating: Option<crate::copywriting::CopyRating>,
+    /// A poster's words by text slot id (POSTER_COPY_GEN), for the editor
+    /// to put in place.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub slot_texts: Option<std::collections::BTreeMap<String, String>>,
+    /// What an idea report's stage delivered (MKT_IDEA_GEN), for the report
+    /// to take in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stage_output: Option<crate::marketing::ideas::StageOutput>,
+}
+
+impl TaskResult {
+    /// A result that is a file and nothing more (an image, a mask, a clip):
+    /// no copy, rating or words.
+    pub fn file(key: String, kind: ResultKind, width: u32, height: u32) -> Self {
+        TaskResult { key, kind, width, height, copy: None, rating: None, slot_texts: None, stage_output: None }
+    }
 }

@@ -100,6 +100,19 @@ impl UploadRules {
         max_decode_alloc: UploadRules::SPEC.max_decode_alloc,
     };
 
+    /// A poster material (a logo, a badge, a picture for a poster): logos
+    /// are small files of any shape, so no least file size, any ratio to
+    /// 1:10, at least 32 px a side, within what a worker decodes.
+    pub const MATERIAL: UploadRules = UploadRules {
+        min_bytes: 1,
+        max_bytes: UploadRules::SPEC.max_bytes,
+        min_ratio: 0.1,
+        max_ratio: 10.0,
+        min_side: 32,
+        max_side: UploadRules::SPEC.max_side,
+        max_decode_alloc: UploadRules::SPEC.max_decode_alloc,
+    };
+
     /// The remove.bg-compatible API's limits: what remove.bg accepts (any
     /// aspect ratio, small images, files up to 22 MB), within what a worker
     /// decodes (`SPEC`'s largest side and allocation ceiling).

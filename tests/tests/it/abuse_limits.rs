@@ -382,6 +382,7 @@ fn enquiry() -> Value {
 async fn forms_are_throttled_per_ip(db: TestDatabase) {
     let app = TestApp::start_with(db, |s| s.limits.forms_per_ip_per_hour = 5).await;
     let c = app.client();
+    pixmart_tests::windows::fresh_window(3600, 60).await;
     for i in 0..5 {
         let (path, body) = if i % 2 == 0 { ("/api/leads", lead()) } else { ("/api/enquiries", enquiry()) };
         let (s, b) = c.post_json(path, body).await;

@@ -85,20 +85,11 @@ async fn one_worker_and_an_admin() -> (TestApp, TestClient, Value) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_admin_assigns_a_tenants_dedicated_pool_over_http() {
-    use pixmart_shared::db::store::{dispatch as dispatch_store, tenants};
-    use pixmart_shared::domain::tenant::{TenantSlug, TenantSwitches};
+    use pixmart_shared::db::store::dispatch as dispatch_store;
 
     let app = TestApp::start(TestDatabase::sqlite()).await;
     let db = app.db().await;
-    let spec = tenants::TenantSpec {
-        slug: TenantSlug::parse("acme").unwrap(),
-        name: "Acme".into(),
-        icon: None,
-        company_name: None,
-        enterprise: true,
-        switches: TenantSwitches::default(),
-    };
-    let tenant = tenants::upsert_tenant(&db, &spec).await.unwrap();
+    let tenant = crate::support::tenants::tenant(&db, "acme", true).await;
     let path = format!("/api/admin/tenants/{}/pool", tenant.id);
     let mut user = app.client();
     user.register_random().await;

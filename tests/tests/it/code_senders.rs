@@ -128,6 +128,7 @@ async fn smtp_down_costs_nothing(db: TestDatabase) {
     .await;
     let c = app.client();
     let mail = format!("down-{}@example.com", uuid::Uuid::new_v4().simple());
+    pixmart_tests::windows::fresh_window(3600, 60).await;
     for client in [c.clone(), en(&c)] {
         let (s, b) = send_mail_code(&client, &mail).await;
         assert_eq!((s, b["error"].as_str()), (502, Some("SEND_FAILED")), "{b}");

@@ -8,7 +8,6 @@ use crate::support;
 use std::time::Duration;
 
 use pixmart_shared::db::store::{dispatch as dispatch_store, tasks as task_store, tenants};
-use pixmart_shared::domain::tenant::{TenantSlug, TenantSwitches};
 use pixmart_shared::domain::TaskId;
 use pixmart_tests::images::{encode_png, product_photo};
 use pixmart_tests::{TestApp, TestClient, TestDatabase};
@@ -29,19 +28,7 @@ async fn worker_pool_of(db: &sea_orm::DatabaseConnection, task: &str) -> String 
 async fn a_tenants_tasks_run_only_on_its_pool(db: TestDatabase) {
     let app = TestApp::start(db).await;
     let db = app.db().await;
-    let tenant = tenants::upsert_tenant(
-        &db,
-        &tenants::TenantSpec {
-            slug: TenantSlug::parse("acme").unwrap(),
-            name: "Acme".into(),
-            icon: None,
-            company_name: None,
-            enterprise: false,
-            switches: TenantSwitches::default(),
-        },
-    )
-    .await
-    .unwrap();
+    let tenant = crate::support::tenants::tenant(&db, "acme", false).await;
     dispatch_store::assign_tenant_pool(&db, tenant.id, Some("acme-gpu")).await.unwrap();
     let (t_user, t_url) = signed_in_with_photo(&app).await;
     assert!(tenants::assign_user(&db, fleet::user_id(&t_user).await, Some(tenant.id)).await.unwrap());

@@ -109,7 +109,21 @@ async fn a_poster_from_a_library_template(db: TestDatabase) {
     assert!(changed > 2_000, "the title was redrawn: {changed} pixels changed");
     let same_product = region(&one, PRODUCT_BOX).zip(region(&two, PRODUCT_BOX)).filter(|(a, b)| a != b).count();
     assert_eq!(same_product, 0, "the same product and template draw the same pixels");
-    assert_eq!(ledger_sums(&app, &c).await, (-10, 0));
+
+    // A product slot that keeps the photo's background shows the photo as
+    // it was taken, backdrop and all.
+    let mut kept = library_document(&lib);
+    for layer in kept["layers"].as_array_mut().unwrap() {
+        if layer["role"] == "product" {
+            layer["keepBackground"] = json!(true);
+        }
+    }
+    let (s, b) = submit(&c, json!({ "templateId": TEMPLATE, "template": kept, "images": { "product": url } })).await;
+    assert_eq!(s, 200, "{b}");
+    let (_, three) = poster(&c, b["data"]["taskId"].as_str().unwrap()).await;
+    let green = region(&three, PRODUCT_BOX).filter(|p| is_green(p)).count();
+    assert!(green > 20_000, "the backdrop stays: {green} green pixels");
+    assert_eq!(ledger_sums(&app, &c).await, (-15, 0));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -267,19 +281,10 @@ async fn a_batch_of_six_templates_from_one_product() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_tenants_own_templates_are_imported_listed_to_its_members_rendered_and_exported() {
     use pixmart_shared::db::store::tenants;
-    use pixmart_shared::domain::tenant::{TenantSlug, TenantSwitches};
 
     let mut app = TestApp::start(TestDatabase::sqlite()).await;
     let db = app.db().await;
-    let spec = tenants::TenantSpec {
-        slug: TenantSlug::parse("acme").unwrap(),
-        name: "Acme".into(),
-        icon: None,
-        company_name: None,
-        enterprise: true,
-        switches: TenantSwitches::default(),
-    };
-    let tenant = tenants::upsert_tenant(&db, &spec).await.unwrap();
+    let tenant = crate::support::tenants::tenant(&db, "acme", true).await;
     let path = format!("/api/admin/tenants/{}/poster-templates", tenant.id);
     let mut admin = app.client();
     let phone = admin.register_random().await;

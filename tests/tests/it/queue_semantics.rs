@@ -203,14 +203,7 @@ async fn grouped_claims_and_outcomes_apply_once(db: TestDatabase) {
     // The next group: a succeeds, b fails, node-1's outcome for the task
     // node-2 holds is refused, and b's job is delivered once more.
     let failure = Ending::Failure { code: "GENERATION_FAILED".into(), message: "boom".into() };
-    let result = TaskResult {
-        key: format!("results/{a}/cutout.png"),
-        kind: ResultKind::Image,
-        width: 8,
-        height: 6,
-        copy: None,
-        rating: None,
-    };
+    let result = TaskResult::file(format!("results/{a}/cutout.png"), ResultKind::Image, 8, 6);
     let finishes = [
         Finish { id: a, ending: Ending::Success(vec![result.clone()]) },
         Finish { id: b, ending: failure },

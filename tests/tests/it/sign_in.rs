@@ -11,6 +11,7 @@ use pixmart_shared::db::entities::verify_codes;
 use pixmart_shared::db::store::ledger;
 use pixmart_shared::domain::UserId;
 use pixmart_tests::app::{random_phone, urlencode};
+use pixmart_tests::windows::{fresh_window, window_index};
 use pixmart_tests::{TestApp, TestClient, TestDatabase};
 use sea_orm::EntityTrait;
 use serde_json::{json, Value};
@@ -52,6 +53,7 @@ async fn captcha_is_an_image_blank_when_too_frequent_and_wrong_answers_need_a_ne
     let app = TestApp::start_with(TestDatabase::sqlite(), |s| s.auth.captcha_per_account_per_minute = 3).await;
     let c = app.client();
     let phone = random_phone();
+    fresh_window(60, 40).await;
     for _ in 0..3 {
         let (s, png) = c.get_bytes(&format!("/api/auth/captcha?mobileId={phone}")).await;
         assert_eq!(s, 200);
@@ -127,6 +129,7 @@ async fn codes_are_limited_per_phone_and_per_ip() {
     })
     .await;
     let c = app.client();
+    fresh_window(3600, 60).await;
     let phone = random_phone();
     c.request_code(&phone).await;
     c.request_code(&phone).await;
@@ -954,23 +957,25 @@ async fn trusted_proxy(db: TestDatabase) {
     .await;
     let c = app.client();
     // The proxy appends the real client, 198.51.100.7; the client writes a
-    // different address to its left each time. The quota is per minute: on
-    // a machine so loaded that the four requests take longer than that, the
-    // first ones have left the window, so the check is made again from a
-    // fresh client address.
+    // different address to its left each time. The quota counts in fixed
+    // minute windows: four requests that straddle a boundary prove nothing,
+    // so the check is made again from a fresh client address in a fresh
+    // window (a machine so loaded that four requests take a minute never
+    // gets there).
     let mut held = false;
     for client in ["198.51.100.7", "198.51.100.8", "198.51.100.9"] {
-        let started = Instant::now();
+        fresh_window(60, 40).await;
+        let window = window_index(60);
         for i in 0..3 {
             assert!(captcha_via(&c, &format!("10.9.9.{i}, {client}"), &random_phone()).await);
         }
         let refused = !captcha_via(&c, &format!("172.16.0.1, {client}"), &random_phone()).await;
-        if refused || started.elapsed() < Duration::from_secs(50) {
+        if refused || window == window_index(60) {
             assert!(refused, "a spoofed leftmost address escaped the per-IP limit");
             held = true;
             break;
         }
-        eprintln!("four requests took {:?}, more than the limit's window: again", started.elapsed());
+        eprintln!("four requests crossed a minute boundary: again");
     }
     assert!(held, "never four requests within one minute");
     // Through two trusted proxies (10.1.1.1 then 127.0.0.1) the rightmost
@@ -991,6 +996,7 @@ async fn trusted_proxy(db: TestDatabase) {
     })
     .await;
     let c = app.client();
+    fresh_window(60, 40).await;
     for i in 0..3 {
         assert!(captcha_via(&c, &format!("198.51.100.{i}"), &random_phone()).await);
     }
@@ -1020,6 +1026,7 @@ async fn captcha_quota(db: TestDatabase) {
     let c = app.client();
     let victim = random_phone();
     let attacker = "198.51.100.66";
+    fresh_window(60, 45).await;
     let mut drawn = 0;
     for _ in 0..20 {
         drawn += u32::from(captcha_via(&c, attacker, &victim).await);

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Modal } from './Modal';
+import { Modal, type ModalVariant } from './Modal';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -12,12 +12,13 @@ interface ConfirmDialogProps {
   onConfirm: () => void;
   onCancel: () => void;
   testId?: string;
+  variant?: ModalVariant;
 }
 
 /** Asks before an action that cannot be undone (Escape, × and the backdrop cancel). */
-export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel, pending = false, onConfirm, onCancel, testId }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel, pending = false, onConfirm, onCancel, testId, variant }: ConfirmDialogProps) {
   return (
-    <Modal open={open} title={title} onClose={onCancel} closeLabel={cancelLabel} testId={testId}>
+    <Modal open={open} title={title} onClose={onCancel} closeLabel={cancelLabel} testId={testId} variant={variant}>
       <p>{message}</p>
       <div className="modal-actions">
         <button type="button" className="button primary" data-testid="confirm-ok" disabled={pending} onClick={onConfirm}>

@@ -1,11 +1,9 @@
-import { useRef, useState, type DragEvent } from 'react';
-import { isApiError } from '../lib/api/client';
+import { useState, type DragEvent } from 'react';
 import { PlusIcon } from './icons';
 import { uploadFile } from '../lib/api/uploads';
-import { useI18n, type MessageKey } from '../lib/i18n';
-import { useRequireLogin } from '../lib/session';
-import { toast } from '../lib/toast';
-import { UPLOAD_LIMITS, validateImageFile, type ImageSize } from '../lib/uploadRules';
+import { useI18n } from '../lib/i18n';
+import { MATERIAL_UPLOAD_LIMITS, UPLOAD_LIMITS, validateImageFile, type ImageSize } from '../lib/uploadRules';
+import { uploadProblemText, useUploads } from '../lib/useUploads';
 
 export interface UploadedImage {
   /** The `/api/files/<key>` URL the server returned. */
@@ -19,66 +17,28 @@ interface ImageUploaderProps {
   onUploaded: (image: UploadedImage) => void;
   /** Injected in tests (jsdom cannot decode images). */
   readSize?: (file: Blob) => Promise<ImageSize>;
+  /** `material`: a poster material (logos: small files, any shape), checked by its own rules. */
+  purpose?: 'product' | 'material';
 }
-
-type ErrorState = { key: MessageKey } | { text: string } | null;
 
 /**
  * Image upload with client-side checks (lib/uploadRules), run
  * before anything is sent. Uploading is a guarded action: a visitor gets
  * the login dialog. A second upload while one runs is refused (上传中).
  */
-export function ImageUploader({ previewUrl, onUploaded, readSize }: ImageUploaderProps) {
+export function ImageUploader({ previewUrl, onUploaded, readSize, purpose = 'product' }: ImageUploaderProps) {
+  const limits = purpose === 'material' ? MATERIAL_UPLOAD_LIMITS : UPLOAD_LIMITS;
   const { t } = useI18n();
-  const requireLogin = useRequireLogin();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const busy = useRef(false);
-  const [uploading, setUploading] = useState(false);
-  const [error, setError] = useState<ErrorState>(null);
+  const { uploading, problem, inputRef, openChooser, take } = useUploads({
+    check: async (file) => {
+      const broken = await validateImageFile(file, readSize, limits);
+      return broken ? { key: broken } : null;
+    },
+    send: (file) => uploadFile(file, file.name, { purpose }),
+    onUploaded: ({ url, file }) => onUploaded({ url, file }),
+  });
   const [dragging, setDragging] = useState(false);
-
-  const handleFile = async (file: File) => {
-    if (busy.current) {
-      toast.warning(t('upload.inProgress'));
-      return;
-    }
-    busy.current = true;
-    try {
-      const broken = await validateImageFile(file, readSize);
-      if (broken) {
-        setError({ key: broken });
-        toast.warning(t(broken));
-        return;
-      }
-      if (!requireLogin()) return;
-      setError(null);
-      setUploading(true);
-      const result = await uploadFile(file, file.name);
-      const url = result.urls?.[0];
-      if (!url) throw new Error('upload answered no URL');
-      onUploaded({ url, file });
-      toast.success(t('upload.success'));
-    } catch (e) {
-      // ApiErrors were toasted by the client already.
-      if (isApiError(e)) setError({ text: e.msg });
-      else {
-        setError({ key: 'error.server' });
-        toast.error(t('error.server'));
-      }
-    } finally {
-      busy.current = false;
-      setUploading(false);
-    }
-  };
-
-  const openChooser = () => {
-    if (busy.current) {
-      toast.warning(t('upload.inProgress'));
-      return;
-    }
-    if (!requireLogin()) return;
-    inputRef.current?.click();
-  };
+  const handleFile = (file: File) => take([file]);
 
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
@@ -87,7 +47,7 @@ export function ImageUploader({ previewUrl, onUploaded, readSize }: ImageUploade
     if (file) void handleFile(file);
   };
 
-  const errorText = error ? ('key' in error ? t(error.key) : error.text) : null;
+  const errorText = problem ? uploadProblemText(problem, t) : null;
 
   return (
     <div className="uploader">
@@ -132,7 +92,7 @@ export function ImageUploader({ previewUrl, onUploaded, readSize }: ImageUploade
           if (file) void handleFile(file);
         }}
       />
-      <p className="upload-rules">{t('upload.rules')}</p>
+      <p className="upload-rules">{t(purpose === 'material' ? 'upload.materialRules' : 'upload.rules')}</p>
       {errorText && (
         <p className="form-error" role="alert" data-testid="upload-error">
           {errorText}

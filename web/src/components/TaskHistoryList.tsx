@@ -1,10 +1,11 @@
 import { TaskThumb } from './TaskThumb';
-import { useTaskHistory, type Task } from '../lib/api/tasks';
+import { useTaskHistory, type Task, type TaskResult } from '../lib/api/tasks';
 import { bizTypeLabel } from '../lib/bizTypes';
 import { useDownloads } from '../lib/download';
 import { formatDate } from '../lib/format';
-import { useI18n } from '../lib/i18n';
+import { useI18n, type MessageKey } from '../lib/i18n';
 import { useSession } from '../lib/session';
+import { isTextResult } from '../lib/textCopy';
 import { taskFileName, taskMainFile } from '../lib/taskMedia';
 
 interface TaskHistoryListProps {
@@ -129,9 +130,15 @@ function HistoryItem({ task, active, onSelect, showType, download }: HistoryItem
           disabled={busy}
           onClick={() => void downloads.download(itemId, file.url, taskFileName(task, file))}
         >
-          {busy ? t('download.inProgress') : file.kind === 'video' ? t('history.downloadVideo') : t('history.download')}
+          {busy ? t('download.inProgress') : t(downloadLabel(file))}
         </button>
       )}
     </div>
   );
+}
+
+/** What the download button says: a clip, a text answer, or an image. */
+function downloadLabel(file: TaskResult): MessageKey {
+  if (file.kind === 'video') return 'history.downloadVideo';
+  return isTextResult(file) ? 'history.downloadText' : 'history.download';
 }

@@ -1,30 +1,23 @@
 import { BlobImage } from './BlobImage';
 import { PlayIcon } from './icons';
+import { TextTaskThumb } from './TextTaskThumb';
 import { useBlobUrl } from '../lib/api/files';
 import type { Task } from '../lib/api/tasks';
 import { useI18n } from '../lib/i18n';
 import { taskPreview } from '../lib/taskMedia';
-import { copySnippet, readCopy, textResults } from '../lib/textCopy';
+import { familyOf, useTaskTypes } from '../lib/taskTypes';
+import { textResults } from '../lib/textCopy';
 
 /**
  * The picture of a task in a history grid: its thumbnail, a video's poster,
- * or, for a clip without one, the clip paused on its first frame; a text
- * task's first answer as a few lines of text; a running or failed task
- * shows its status instead.
+ * or, for a clip without one, the clip paused on its first frame; a running
+ * or failed task shows its status instead. A text task (its type's family
+ * in `GET /api/task-types`, or text answers) is a text card (TextTaskThumb).
  */
 export function TaskThumb({ task }: { task: Task }) {
   const { t } = useI18n();
-  const text = task.status === 'SUCCESS' ? textResults(task.results)[0] : undefined;
-  if (text) {
-    const snippet = copySnippet(readCopy(text.copy));
-    return (
-      <span className="history-thumb text-thumb">
-        <span className="history-text-snippet" data-testid="history-text-snippet">
-          {snippet || t('task.status.SUCCESS')}
-        </span>
-      </span>
-    );
-  }
+  const { taskTypes } = useTaskTypes();
+  if (familyOf(taskTypes, task.bizType) === 'text' || textResults(task.results).length > 0) return <TextTaskThumb task={task} />;
   const preview = taskPreview(task);
   const video = task.results?.some((r) => r.kind === 'video') ?? false;
   return (

@@ -63,6 +63,14 @@ export const TASK_TYPES_PAYLOAD = {
       price: { rule: 'perResult', lingshi: 10 },
       limits: { videoMaxBytes: 52428800, videoMaxSeconds: 180, genNumMax: 2, genNumDefault: 2 },
     },
+    // The poster editor's "fill in the words": one answer per task.
+    POSTER_COPY_GEN: {
+      family: 'text',
+      price: { rule: 'perTask', lingshi: 2 },
+      limits: { contentMinChars: 2, contentMaxChars: 500 },
+    },
+    // An idea report's stages (GET /api/idea-reports): one text task per stage.
+    MKT_IDEA_GEN: { family: 'text', price: { rule: 'perTask', lingshi: 30 }, limits: {} },
   },
   limits: { maxBatchItems: 100 },
 };

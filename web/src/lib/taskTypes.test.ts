@@ -86,11 +86,14 @@ describe('normalizeTaskTypes', () => {
   });
 
   it('reads the fixture (shaped as the contract) whole', () => {
-    expect(Object.keys(TASK_TYPES.taskTypes)).toHaveLength(17);
+    expect(Object.keys(TASK_TYPES.taskTypes)).toHaveLength(19);
     expect(TASK_TYPES.taskTypes.TEXT_REWRITE).toEqual({
       family: 'text',
       price: { rule: 'perResult', lingshi: 5 },
       limits: { contentMinChars: 5, contentMaxChars: 2000, genNumMax: 4, genNumDefault: 2 },
     });
+    expect(TASK_TYPES.taskTypes.POSTER_COPY_GEN).toEqual({ family: 'text', price: { rule: 'perTask', lingshi: 2 }, limits: { contentMinChars: 2, contentMaxChars: 500 } });
+    expect(priceOf(TASK_TYPES, 'POSTER_COPY_GEN')).toBe(2);
+    expect(priceOf(TASK_TYPES, 'MKT_IDEA_GEN')).toBe(30);
   });
 });

@@ -133,6 +133,11 @@ export function priceOf(taskTypes: TaskTypes | undefined, bizType: string, input
   }
 }
 
+/** Which kind of worker runs a type (`text` for the text family), or null while unknown. */
+export function familyOf(taskTypes: TaskTypes | undefined, bizType: string): TaskFamily | null {
+  return taskTypes?.taskTypes[bizType]?.family ?? null;
+}
+
 /** One of a type's option limits, or null while unknown. */
 export function limitOf(taskTypes: TaskTypes | undefined, bizType: string, name: string): number | null {
   return taskTypes?.taskTypes[bizType]?.limits[name] ?? null;

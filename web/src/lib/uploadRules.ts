@@ -48,6 +48,19 @@ export const NOTE_UPLOAD_LIMITS: UploadLimits = {
   maxSide: UPLOAD_LIMITS.maxSide,
 };
 
+/**
+ * A poster material (`POST /api/uploads?purpose=material`, the server's
+ * `UploadRules::MATERIAL`): logos and badges are small files of any shape.
+ */
+export const MATERIAL_UPLOAD_LIMITS: UploadLimits = {
+  minBytes: 1,
+  maxBytes: UPLOAD_LIMITS.maxBytes,
+  minRatio: 0.1,
+  maxRatio: 10,
+  minSide: 32,
+  maxSide: UPLOAD_LIMITS.maxSide,
+};
+
 export const UPLOAD_MESSAGES = {
   'upload.badFormat': { zh: '请选择正确的格式', en: 'Please select the correct format' },
   // A merchant whose photo is refused for being small needs to know the
@@ -75,6 +88,10 @@ export const UPLOAD_MESSAGES = {
   'upload.noteLowResolution': {
     zh: `图片分辨率不能小于 ${NOTE_UPLOAD_LIMITS.minSide}*${NOTE_UPLOAD_LIMITS.minSide}`,
     en: `Image resolution cannot be below ${NOTE_UPLOAD_LIMITS.minSide}*${NOTE_UPLOAD_LIMITS.minSide}`,
+  },
+  'upload.materialLowResolution': {
+    zh: `图片分辨率不能小于 ${MATERIAL_UPLOAD_LIMITS.minSide}*${MATERIAL_UPLOAD_LIMITS.minSide}`,
+    en: `Image resolution cannot be below ${MATERIAL_UPLOAD_LIMITS.minSide}*${MATERIAL_UPLOAD_LIMITS.minSide}`,
   },
   'upload.noteBadRatio': {
     zh: '图片宽高比需在1:10到10:1之间',
@@ -121,11 +138,17 @@ export function checkFileBasics(format: ImageFormat | null, bytes: number, limit
 
 /** Dimensions: maximum side, minimum resolution, aspect ratio. */
 export function checkDimensions(width: number, height: number, limits: UploadLimits = UPLOAD_LIMITS): UploadMessageKey | null {
-  const note = limits === NOTE_UPLOAD_LIMITS;
+  const product = limits === UPLOAD_LIMITS;
+  const lowResolution: UploadMessageKey = product
+    ? 'upload.lowResolution'
+    : limits === MATERIAL_UPLOAD_LIMITS
+      ? 'upload.materialLowResolution'
+      : 'upload.noteLowResolution';
   if (width > limits.maxSide || height > limits.maxSide) return 'upload.tooManyPixels';
-  if (width < limits.minSide || height < limits.minSide) return note ? 'upload.noteLowResolution' : 'upload.lowResolution';
+  if (width < limits.minSide || height < limits.minSide) return lowResolution;
   const ratio = width / height;
-  if (ratio < limits.minRatio || ratio > limits.maxRatio) return note ? 'upload.noteBadRatio' : 'upload.badRatio';
+  // Notes and materials share the wide 1:10 to 10:1 range.
+  if (ratio < limits.minRatio || ratio > limits.maxRatio) return product ? 'upload.badRatio' : 'upload.noteBadRatio';
   return null;
 }
 

@@ -125,10 +125,10 @@ pub async fn run(
         .await?;
         let key = result_key(task_id, &format!("reproduce-{}.png", i + 1));
         ctx.blobs.put(&key, &png).await?;
-        results.push(TaskResult { key, kind: ResultKind::Image, width, height, copy: None, rating: None });
+        results.push(TaskResult::file(key, ResultKind::Image, width, height));
         let key = result_key(task_id, &format!("reproduce-{}-thumb.webp", i + 1));
         ctx.blobs.put(&key, &thumb).await?;
-        thumbs.push(TaskResult { key, kind: ResultKind::Thumbnail, width: tw, height: th, copy: None, rating: None });
+        thumbs.push(TaskResult::file(key, ResultKind::Thumbnail, tw, th));
     }
     results.extend(thumbs);
     Ok(results)

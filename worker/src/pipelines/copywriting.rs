@@ -92,7 +92,7 @@ pub async fn write_results(
         let copy = write_one(ctx, task_id, &engine, &prompt, &rules, slot).await?;
         let key = result_key(task_id, &format!("copy-{}.txt", index + 1));
         ctx.blobs.put(&key, copy.to_plain_text(order.language.is_chinese()).as_bytes()).await?;
-        results.push(TaskResult { key, kind: ResultKind::Text, width: 0, height: 0, copy: Some(copy), rating: None });
+        results.push(TaskResult { copy: Some(copy), ..TaskResult::file(key, ResultKind::Text, 0, 0) });
     }
     Ok(results)
 }
@@ -172,7 +172,7 @@ async fn write_one(
 
 /// A seed per task, result and attempt: a rewrite is reproducible on the
 /// same model, and a refused answer is not written the same way again.
-fn seed(task: TaskId, index: u8, attempt: u8) -> u64 {
+pub(crate) fn seed(task: TaskId, index: u8, attempt: u8) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for b in task.to_string().bytes().chain([index, attempt]) {
         h ^= u64::from(b);

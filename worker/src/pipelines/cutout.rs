@@ -55,8 +55,8 @@ pub async fn run(ctx: &WorkerContext, task_id: TaskId, spec: &CutoutSpec) -> Res
     stored_cutout?;
     stored_mask?;
     Ok(vec![
-        TaskResult { key: cutout_key, kind: ResultKind::Image, width, height, copy: None, rating: None },
-        TaskResult { key: mask_key, kind: ResultKind::Mask, width, height, copy: None, rating: None },
+        TaskResult::file(cutout_key, ResultKind::Image, width, height),
+        TaskResult::file(mask_key, ResultKind::Mask, width, height),
     ])
 }
 

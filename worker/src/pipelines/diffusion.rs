@@ -143,13 +143,13 @@ pub async fn run(ctx: &WorkerContext, task_id: TaskId, spec: &DiffusionSpec) -> 
         let png = encode_png(DynamicImage::ImageRgb8(delivered))?;
         let key = result_key(task_id, &format!("image-{}.png", i + 1));
         ctx.blobs.put(&key, &png).await?;
-        results.push(TaskResult { key, kind: ResultKind::Image, width: w, height: h, copy: None, rating: None });
+        results.push(TaskResult::file(key, ResultKind::Image, w, h));
     }
     if let Some(mask) = keep_mask {
         let (w, h) = mask.dimensions();
         let key = result_key(task_id, "kept-region.png");
         ctx.blobs.put(&key, &encode_png(DynamicImage::ImageLuma8(mask))?).await?;
-        results.push(TaskResult { key, kind: ResultKind::Mask, width: w, height: h, copy: None, rating: None });
+        results.push(TaskResult::file(key, ResultKind::Mask, w, h));
     }
     Ok(results)
 }

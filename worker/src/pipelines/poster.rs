@@ -1,6 +1,7 @@
 //! `PLACARD_GEN`: a poster typeset from its template. Pictures in product
-//! slots are cut out with ISNet and cropped to the product first; the
-//! others (logo, decoration, background) are drawn as uploaded. The poster
+//! slots are cut out with ISNet and cropped to the product first (unless the
+//! slot keeps the photo's background); the others (logo, decoration,
+//! background) are drawn as uploaded. The poster
 //! is stored at full resolution (PNG or JPEG) with a WebP preview.
 
 use std::collections::BTreeMap;
@@ -89,15 +90,15 @@ pub async fn run(ctx: &WorkerContext, task_id: TaskId, spec: &PosterSpec) -> Res
     ctx.blobs.put(&preview_key, &preview).await?;
     let (pw, ph) = preview_size(width, height);
     Ok(vec![
-        TaskResult { key, kind: ResultKind::Image, width, height, copy: None, rating: None },
-        TaskResult { key: preview_key, kind: ResultKind::Thumbnail, width: pw, height: ph, copy: None, rating: None },
+        TaskResult::file(key, ResultKind::Image, width, height),
+        TaskResult::file(preview_key, ResultKind::Thumbnail, pw, ph),
     ])
 }
 
 /// The long side of a product slot's box, or `None` for any other slot.
 fn product_slot_side(template: &Template, slot: &str) -> Option<u32> {
     template.layers.iter().find_map(|l| match l {
-        Layer::Image(i) if i.id == slot && i.role == ImageRole::Product => {
+        Layer::Image(i) if i.id == slot && i.role == ImageRole::Product && !i.keep_background => {
             Some(i.r#box.w.max(i.r#box.h).round().max(1.0) as u32)
         }
         _ => None,
@@ -123,4 +124,26 @@ fn preview_size(w: u32, h: u32) -> (u32, u32) {
 fn failure(e: PosterError) -> JobFailure {
     let code = pixmart_shared::poster::error_code(&e);
     JobFailure::abort(code, format!("{}: {e}", e.code()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn template(keep_background: bool) -> Template {
+        let mut t = poster::library_template("new-arrival-minimal").unwrap().unwrap().clone();
+        for layer in &mut t.layers {
+            if let Layer::Image(i) = layer {
+                i.keep_background = keep_background;
+            }
+        }
+        t
+    }
+
+    #[test]
+    fn a_product_slot_is_cut_out_unless_it_keeps_the_photos_background() {
+        assert_eq!(product_slot_side(&template(false), "product"), Some(740));
+        assert_eq!(product_slot_side(&template(true), "product"), None);
+        assert_eq!(product_slot_side(&template(false), "title"), None);
+    }
 }

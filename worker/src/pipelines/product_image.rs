@@ -78,11 +78,11 @@ pub async fn run(ctx: &WorkerContext, task_id: TaskId, spec: &ProductImageSpec) 
         };
         let key = result_key(task_id, &format!("product-{}.{ext}", variant + 1));
         ctx.blobs.put(&key, &main).await?;
-        results.push(TaskResult { key, kind: ResultKind::Image, width, height, copy: None, rating: None });
+        results.push(TaskResult::file(key, ResultKind::Image, width, height));
         let (tw, th) = thumb_size(width, height);
         let key = result_key(task_id, &format!("product-{}-thumb.webp", variant + 1));
         ctx.blobs.put(&key, &thumb).await?;
-        thumbs.push(TaskResult { key, kind: ResultKind::Thumbnail, width: tw, height: th, copy: None, rating: None });
+        thumbs.push(TaskResult::file(key, ResultKind::Thumbnail, tw, th));
         let progress = (50 + 40 * (variant + 1) / n) as u8;
         ctx.set_progress(task_id, progress).await?;
     }

@@ -41,7 +41,7 @@ pub async fn run(ctx: &WorkerContext, task_id: TaskId, spec: &QrCodeArtSpec) -> 
     for (i, (png, width, height)) in pngs.into_iter().enumerate() {
         let key = result_key(task_id, &format!("qr-{}.png", i + 1));
         ctx.blobs.put(&key, &png).await?;
-        results.push(TaskResult { key, kind: ResultKind::Image, width, height, copy: None, rating: None });
+        results.push(TaskResult::file(key, ResultKind::Image, width, height));
     }
     Ok(results)
 }

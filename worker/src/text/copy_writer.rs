@@ -52,6 +52,30 @@ pub async fn write_copy(
     stop: &Arc<AtomicBool>,
     on_text: &mut (dyn FnMut(u8, &str) + Send),
 ) -> Result<Written, WriteError> {
+    let judge = |text: &str| finish(parse(text, rules.platform), rules).map_err(|p| p.to_string());
+    let judged = write_judged(engine, prompt, judge, seed, stop, on_text).await?;
+    Ok(Written { copy: judged.value, attempts: judged.attempts, raw: judged.raw, refused: judged.refused })
+}
+
+/// An answer `judge` accepted, read into what it returned.
+#[derive(Debug, Clone)]
+pub struct Judged<T> {
+    pub value: T,
+    pub attempts: u8,
+    pub raw: String,
+    pub refused: Vec<String>,
+}
+
+/// Asks for answers until `judge` accepts one (it says why not otherwise),
+/// at most [`ATTEMPTS`] times; the rest as [`write_copy`].
+pub async fn write_judged<T>(
+    engine: &TextEngine,
+    prompt: &Prompt,
+    judge: impl Fn(&str) -> Result<T, String>,
+    seed: impl Fn(u8) -> u64,
+    stop: &Arc<AtomicBool>,
+    on_text: &mut (dyn FnMut(u8, &str) + Send),
+) -> Result<Judged<T>, WriteError> {
     let mut refused = Vec::new();
     for attempt in 0..ATTEMPTS {
         on_text(attempt, "");
@@ -81,11 +105,11 @@ pub async fn write_copy(
         if answer.finish == Finish::Cancelled || stop.load(Ordering::Relaxed) {
             return Err(WriteError::Stopped);
         }
-        match finish(parse(&answer.text, rules.platform), rules) {
-            Ok(copy) => return Ok(Written { copy, attempts: attempt + 1, raw: answer.text, refused }),
+        match judge(&answer.text) {
+            Ok(value) => return Ok(Judged { value, attempts: attempt + 1, raw: answer.text, refused }),
             Err(problem) => {
                 tracing::info!(attempt, %problem, "answer refused; writing it again");
-                refused.push(problem.to_string());
+                refused.push(problem);
             }
         }
     }

@@ -17,7 +17,7 @@ pub use local::{available_memory_mb, choose_local_model, LocalText, LOCAL_MODELS
 pub const ENDPOINT_ID: &str = "openai-compatible";
 /// Every registry model that can serve the text types.
 pub const TEXT_MODEL_IDS: [&str; 3] = [LOCAL_MODELS[0], LOCAL_MODELS[1], ENDPOINT_ID];
-pub use copy_writer::{write_copy, WriteError, Written, ATTEMPTS};
+pub use copy_writer::{write_copy, write_judged, Judged, WriteError, Written, ATTEMPTS};
 pub use openai::OpenAiText;
 
 /// One request for one answer.

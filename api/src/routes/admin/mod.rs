@@ -4,6 +4,7 @@
 //! and poster templates, cancelling any task, and refunding a paid order.
 
 mod guard;
+mod hotspot_sources;
 mod nodes;
 mod orders;
 mod poster_templates;
@@ -26,7 +27,13 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(tenants::assign_pool)
         .service(poster_templates::export)
         .service(poster_templates::import)
-        .service(poster_templates::remove);
+        .service(poster_templates::remove)
+        .service(hotspot_sources::list)
+        .service(hotspot_sources::create)
+        .service(hotspot_sources::change)
+        .service(hotspot_sources::remove)
+        .service(hotspot_sources::refresh)
+        .service(hotspot_sources::import_file);
 }
 
 /// A node is live when it heart-beat within three of its intervals.

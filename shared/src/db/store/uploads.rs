@@ -57,6 +57,20 @@ pub async fn get_upload(db: &impl ConnectionTrait, id: UploadId) -> Result<Optio
     uploads::Entity::find_by_id(id.to_string()).one(db).await?.map(UploadRecord::try_from).transpose()
 }
 
+/// The uploads among `ids` that exist (in no particular order).
+pub async fn get_many(db: &impl ConnectionTrait, ids: &[UploadId]) -> Result<Vec<UploadRecord>, StoreError> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    uploads::Entity::find()
+        .filter(uploads::Column::Id.is_in(ids.iter().map(ToString::to_string)))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(UploadRecord::try_from)
+        .collect()
+}
+
 pub async fn count_uploads(db: &impl ConnectionTrait) -> Result<u64, StoreError> {
     use sea_orm::PaginatorTrait;
     Ok(uploads::Entity::find().count(db).await?)
@@ -76,15 +90,17 @@ pub async fn total_bytes(db: &impl ConnectionTrait, owner: UserId) -> Result<u64
 }
 
 /// Nothing refers to the upload: no task of its owner names it in its
-/// parameters and no feedback of its owner carries it. (A saved image is a
-/// copy of a task result and refers to its task, which the first clause
-/// covers; uploads are only ever used by their owner.)
+/// parameters, no feedback of its owner carries it and it is no poster
+/// material. (A saved image is a copy of a task result and refers to its
+/// task, which the first clause covers. Only a material shared with a
+/// tenant is used by others, and the material itself keeps it.)
 fn unreferenced() -> Expr {
     Expr::cust(
         "NOT EXISTS (SELECT 1 FROM \"tasks\" WHERE \"tasks\".\"owner_id\" = \"uploads\".\"owner_id\" \
            AND CAST(\"tasks\".\"params\" AS TEXT) LIKE '%' || \"uploads\".\"id\" || '%') \
          AND NOT EXISTS (SELECT 1 FROM \"feedback\" WHERE \"feedback\".\"user_id\" = \"uploads\".\"owner_id\" \
-           AND \"feedback\".\"attachments\" LIKE '%' || \"uploads\".\"id\" || '%')",
+           AND \"feedback\".\"attachments\" LIKE '%' || \"uploads\".\"id\" || '%') \
+         AND NOT EXISTS (SELECT 1 FROM \"poster_assets\" WHERE \"poster_assets\".\"upload_id\" = \"uploads\".\"id\")",
     )
 }
 

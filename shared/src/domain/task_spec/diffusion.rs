@@ -76,7 +76,9 @@ impl DiffusionKind {
             | BizType::TopicArticle
             | BizType::PicRewrite
             | BizType::VideoRewrite
-            | BizType::PlacardGen => None,
+            | BizType::PlacardGen
+            | BizType::PosterCopy
+            | BizType::MktIdeaGen => None,
         }
     }
 

@@ -2,17 +2,21 @@
 //! constants the parsers enforce, so a form can never offer what the API
 //! would refuse. Served by `GET /api/task-types`.
 
-use super::{copy, diffusion, media_copy, poster, product_image, qr_code_art, video};
+use super::{copy, diffusion, media_copy, poster, poster_copy, product_image, qr_code_art, video};
 use crate::domain::{BizType, VideoRules};
 
 /// Named bounds of `biz`'s options (`genNumMax`, `erodeMax`, ...).
 pub fn limits_of(biz: BizType) -> Vec<(&'static str, u32)> {
     match biz {
-        BizType::MattingImage => Vec::new(),
+        BizType::MattingImage | BizType::MktIdeaGen => Vec::new(),
         BizType::PlacardGen => vec![
             ("imagesMax", poster::POSTER_MAX_IMAGES as u32),
             ("textMaxChars", crate::poster::limits::MAX_TEXT_CHARS as u32),
             ("canvasMaxSide", crate::poster::limits::MAX_CANVAS_SIDE),
+        ],
+        BizType::PosterCopy => vec![
+            ("contentMinChars", poster_copy::POSTER_COPY_MIN_CHARS as u32),
+            ("contentMaxChars", poster_copy::POSTER_COPY_MAX_CHARS as u32),
         ],
         BizType::ProductImage => vec![
             ("genNumMax", u32::from(product_image::MAX_GEN_NUM)),

@@ -31,6 +31,10 @@ pub use media_copy::{MediaCopySpec, MediaSource};
 pub mod limits;
 pub mod poster;
 pub use poster::{PosterDocument, PosterSpec};
+pub mod poster_copy;
+pub use poster_copy::PosterCopySpec;
+pub mod idea_stage;
+pub use idea_stage::IdeaStageSpec;
 pub mod product_image;
 pub use limits::limits_of;
 pub use product_image::{OutputFormat, OutputRatio, ProductBackground, ProductImageSpec};
@@ -86,6 +90,10 @@ pub enum TaskSpec {
     MediaCopy(MediaCopySpec),
     /// A poster from a template (PLACARD_GEN).
     Poster(PosterSpec),
+    /// Words for a poster's text slots (POSTER_COPY_GEN).
+    PosterCopy(PosterCopySpec),
+    /// One stage of an idea report (MKT_IDEA_GEN).
+    IdeaStage(IdeaStageSpec),
 }
 
 impl TaskSpec {
@@ -125,12 +133,22 @@ impl TaskSpec {
             BizType::PicRewrite => media_copy::parse_images(params).map(TaskSpec::MediaCopy),
             BizType::VideoRewrite => media_copy::parse_video(params).map(TaskSpec::MediaCopy),
             BizType::PlacardGen => poster::parse(params).map(TaskSpec::Poster),
+            BizType::PosterCopy => poster_copy::parse(params).map(TaskSpec::PosterCopy),
+            BizType::MktIdeaGen => idea_stage::parse(params).map(TaskSpec::IdeaStage),
         }
     }
 
     /// What this task is charged when accepted: its type's price rule
     /// ([`BizType::price`]) applied to the options that change the price.
     pub fn cost(&self) -> crate::domain::Lingshi {
+        // A report stage that is free (all but the ideas, and the ideas
+        // while their free period lasts) costs nothing whatever its type's
+        // price.
+        if let TaskSpec::IdeaStage(stage) = self {
+            if !stage.charged {
+                return crate::domain::Lingshi::new(0);
+            }
+        }
         self.biz_type().price().charge(self.price_basis())
     }
 
@@ -138,7 +156,11 @@ impl TaskSpec {
     fn price_basis(&self) -> super::PriceBasis {
         use super::PriceBasis;
         match self {
-            TaskSpec::Cutout(_) | TaskSpec::QrCodeArt(_) | TaskSpec::Poster(_) => PriceBasis::ONE,
+            TaskSpec::Cutout(_)
+            | TaskSpec::QrCodeArt(_)
+            | TaskSpec::Poster(_)
+            | TaskSpec::PosterCopy(_)
+            | TaskSpec::IdeaStage(_) => PriceBasis::ONE,
             TaskSpec::Diffusion(d) => PriceBasis { images: d.gen_num, high_resolution: false },
             TaskSpec::ProductImage(p) => PriceBasis { images: p.gen_num, high_resolution: false },
             TaskSpec::BackgroundReproduce(b) => PriceBasis { images: b.gen_num, high_resolution: false },
@@ -159,6 +181,8 @@ impl TaskSpec {
             TaskSpec::Copy(c) => c.kind.biz_type(),
             TaskSpec::MediaCopy(m) => m.biz_type(),
             TaskSpec::Poster(_) => BizType::PlacardGen,
+            TaskSpec::PosterCopy(_) => BizType::PosterCopy,
+            TaskSpec::IdeaStage(_) => BizType::MktIdeaGen,
         }
     }
 
@@ -183,6 +207,7 @@ impl TaskSpec {
             TaskSpec::Copy(_) => Vec::new(),
             TaskSpec::MediaCopy(m) => m.input_images(),
             TaskSpec::Poster(p) => p.input_uploads(),
+            TaskSpec::PosterCopy(_) | TaskSpec::IdeaStage(_) => Vec::new(),
         }
     }
 
@@ -197,7 +222,9 @@ impl TaskSpec {
             | TaskSpec::BackgroundReproduce(_)
             | TaskSpec::ProductImage(_)
             | TaskSpec::Copy(_)
-            | TaskSpec::Poster(_) => None,
+            | TaskSpec::Poster(_)
+            | TaskSpec::PosterCopy(_)
+            | TaskSpec::IdeaStage(_) => None,
         }
     }
 
@@ -217,6 +244,8 @@ impl TaskSpec {
             TaskSpec::Copy(c) => c.to_params(),
             TaskSpec::MediaCopy(m) => m.to_params(),
             TaskSpec::Poster(p) => p.to_params(),
+            TaskSpec::PosterCopy(p) => p.to_params(),
+            TaskSpec::IdeaStage(s) => s.to_params(),
         }
     }
 }

@@ -86,14 +86,8 @@ impl PosterSpec {
 
     pub fn to_params(&self) -> Value {
         let mut params = Map::new();
-        if let Some(id) = &self.template_id {
-            params.insert("templateId".into(), Value::String(id.clone()));
-        }
-        if self.edited || self.template_id.is_none() {
-            // Parsed from our own canonical JSON: it cannot fail.
-            let doc = serde_json::from_str(self.document.as_json()).unwrap_or(Value::Null);
-            params.insert("template".into(), doc);
-        }
+        let whole = self.edited || self.template_id.is_none();
+        template_params(&mut params, self.template_id.as_deref(), whole.then_some(&self.document));
         params.insert("texts".into(), serde_json::to_value(&self.texts).unwrap_or(Value::Null));
         let images: Map<String, Value> =
             self.images.iter().map(|(slot, id)| (slot.clone(), Value::String(upload_url(*id)))).collect();
@@ -105,6 +99,36 @@ impl PosterSpec {
 
 pub fn parse(params: &Map<String, Value>) -> Result<PosterSpec, Invalid> {
     reject_unknown(params, &["templateId", "template", "texts", "images", "format"])?;
+    let ChosenTemplate { template_id, template, edited } = chosen_template(params)?;
+    let texts = texts(params.get("texts"))?;
+    let images = images(params.get("images"))?;
+    template
+        .check_inputs(texts.iter().map(|(k, v)| (k.as_str(), v.as_str())), images.keys().map(String::as_str))
+        .map_err(|e| {
+            poster::invalid(
+                if matches!(e, poster::PosterError::UnknownSlot { kind: "image", .. }) { "images" } else { "texts" },
+                &e,
+            )
+        })?;
+    let format = match params.get("format") {
+        None | Some(Value::Null) => OutputFormat::Png,
+        Some(Value::String(s)) if s == "png" => OutputFormat::Png,
+        Some(Value::String(s)) if s == "jpeg" || s == "jpg" => OutputFormat::Jpeg,
+        Some(_) => return Err(Invalid::field(ErrorCode::InvalidParam, "format")),
+    };
+    Ok(PosterSpec { template_id, edited, document: PosterDocument::new(&template)?, texts, images, format })
+}
+
+/// The template a request names: `templateId` alone for a library
+/// template, with `template` for an edited or a tenant's own document.
+pub struct ChosenTemplate {
+    pub template_id: Option<String>,
+    pub template: Cow<'static, Template>,
+    /// The document differs from the library template of that id (or there is none).
+    pub edited: bool,
+}
+
+pub fn chosen_template(params: &Map<String, Value>) -> Result<ChosenTemplate, Invalid> {
     let template_id = match params.get("templateId") {
         None | Some(Value::Null) => None,
         Some(Value::String(s)) if !s.trim().is_empty() => Some(s.trim().to_owned()),
@@ -125,23 +149,35 @@ pub fn parse(params: &Map<String, Value>) -> Result<PosterSpec, Invalid> {
             (Cow::Owned(t), edited)
         }
     };
-    let texts = texts(params.get("texts"))?;
-    let images = images(params.get("images"))?;
-    template
-        .check_inputs(texts.iter().map(|(k, v)| (k.as_str(), v.as_str())), images.keys().map(String::as_str))
-        .map_err(|e| {
-            poster::invalid(
-                if matches!(e, poster::PosterError::UnknownSlot { kind: "image", .. }) { "images" } else { "texts" },
-                &e,
-            )
-        })?;
-    let format = match params.get("format") {
-        None | Some(Value::Null) => OutputFormat::Png,
-        Some(Value::String(s)) if s == "png" => OutputFormat::Png,
-        Some(Value::String(s)) if s == "jpeg" || s == "jpg" => OutputFormat::Jpeg,
-        Some(_) => return Err(Invalid::field(ErrorCode::InvalidParam, "format")),
-    };
-    Ok(PosterSpec { template_id, edited, document: PosterDocument::new(&template)?, texts, images, format })
+    check_scene(&template)?;
+    Ok(ChosenTemplate { template_id, template, edited })
+}
+
+/// A scene background names a scene of the product-image library.
+fn check_scene(t: &Template) -> Result<(), Invalid> {
+    if let poster::Background::Scene { id, .. } = &t.background {
+        if !super::product_image::TEMPLATES.iter().any(|s| s.id == id) {
+            let e = poster::PosterError::InvalidValue {
+                id: "background".into(),
+                field: "id",
+                reason: format!("no background scene \"{id}\" (GET /api/backgrounds lists them)"),
+            };
+            return Err(poster::invalid("template", &e));
+        }
+    }
+    Ok(())
+}
+
+/// The template's `templateId` and, when edited, its whole document, as
+/// request parameters.
+pub fn template_params(params: &mut Map<String, Value>, template_id: Option<&str>, document: Option<&PosterDocument>) {
+    if let Some(id) = template_id {
+        params.insert("templateId".into(), Value::String(id.to_owned()));
+    }
+    if let Some(doc) = document {
+        // Parsed from our own canonical JSON: it cannot fail.
+        params.insert("template".into(), serde_json::from_str(doc.as_json()).unwrap_or(Value::Null));
+    }
 }
 
 /// The built-in template of that id, if there is one.
@@ -286,6 +322,11 @@ mod tests {
             d["layers"].as_array_mut().unwrap().push(json!({ "type": "video", "id": "clip" }));
             d
         };
+        let scene = |id: &str| {
+            let mut d = library(ID);
+            d["background"] = json!({ "type": "scene", "id": id, "variant": 2 });
+            d
+        };
         let doc = library(ID);
         let text = first_slot(&doc, "text");
         let long = "字".repeat(100_000);
@@ -296,6 +337,7 @@ mod tests {
             (json!({ "template": outside.clone() }), ErrorCode::PosterSlotOutsideCanvas, "template"),
             (json!({ "template": unknown_layer }), ErrorCode::PosterUnknownLayerType, "template"),
             (json!({ "template": "not an object" }), ErrorCode::PosterTemplateInvalid, "template"),
+            (json!({ "template": scene("beach-sunset") }), ErrorCode::PosterInvalidValue, "template"),
             (json!({ "templateId": ID, "texts": { text.clone(): long } }), ErrorCode::PosterTextTooLong, "texts"),
             (json!({ "templateId": ID, "texts": { "nope": "x" } }), ErrorCode::PosterUnknownSlot, "texts"),
             (json!({ "templateId": ID, "texts": { text.clone(): 3 } }), ErrorCode::InvalidParam, "texts"),
@@ -314,5 +356,8 @@ mod tests {
         }
         let err = TaskSpec::parse("PLACARD_GEN", &json!({ "template": outside })).unwrap_err();
         assert!(err.detail.as_deref().is_some_and(|d| d.contains("outside")), "{err:?}");
+        // A scene of the product-image library is a background like any other.
+        let marble = TaskSpec::parse("PLACARD_GEN", &json!({ "templateId": ID, "template": scene("marble") })).unwrap();
+        assert_eq!(TaskSpec::parse("PLACARD_GEN", &marble.to_params()).unwrap(), marble);
     }
 }

@@ -1,3 +1,4 @@
 pub mod fleet;
 pub mod photos;
+pub mod tenants;
 pub mod text_tasks;

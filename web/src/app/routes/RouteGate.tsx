@@ -1,6 +1,8 @@
 import { useEffect, type ComponentType } from 'react';
 import { AdminPage } from '../../features/admin/components/AdminPage';
+import { HotspotSourcesPage } from '../../features/admin/components/HotspotSourcesPage';
 import { MemberPage } from '../../features/benefits/components/MemberPage';
+import { ContentCalendarPage, HotCalendarPage, TravelCalendarPage } from '../../features/calendar/components/CalendarPages';
 import { CutoutPage } from '../../features/cutout/components/CutoutPage';
 import {
   CustomizedAnimalPage,
@@ -13,6 +15,13 @@ import {
 } from '../../features/diffusion/components/pages';
 import { PosterPage, PosterResultPage, TemplateEditPage, TemplatePage } from '../../features/poster/components/PosterPages';
 import { PublicityPage } from '../../features/poster/components/PublicityPage';
+import { PosterMaterialRoute } from '../../features/poster-material/components/PosterMaterialRoute';
+import { CalendarMonthView } from '../../features/calendar/components/CalendarMonthView';
+import { HotImmediatePage, HotNotesPage, HotVideosPage, HotWordListPage, PopularContentPage } from '../../features/hotspots/components/HotListPages';
+import { HotTopicListPage } from '../../features/hotspots/components/HotTopicListPage';
+import { StatisticsPage } from '../../features/statistics/components/StatisticsPage';
+import { WorkbenchPage } from '../../features/workbench/components/WorkbenchPage';
+import { IdeaReportPage } from '../../features/ideas/components/IdeaReportPage';
 import { QrCodePage } from '../../features/qr-code/components/QrCodePage';
 import { BatchCopyBgPage } from '../../features/product-image/components/BatchCopyBgPage';
 import { ProductBgPage, ProductImagePage } from '../../features/product-image/components/ProductImagePage';
@@ -30,9 +39,27 @@ import { HomePage } from '../pages/HomePage';
 import { PersonalCenterPage } from '../pages/PersonalCenterPage';
 import { ForbiddenPage, LoadingPage, LoginRequiredPage, NotAvailablePage } from '../pages/StatusPages';
 import { UserAgreementPage } from '../pages/UserAgreementPage';
-import { useGuardContext } from '../shell';
+import { useGuardContext, useRouteSet } from '../shell';
 import { routeAccess } from './guards';
 import type { PageId, RouteDef } from './registry';
+
+/** The materials library, laid out for the route set (its "use in a poster" opens that set's editor). */
+function PosterMaterialPage() {
+  return <PosterMaterialRoute mobile={useRouteSet() === 'mobile'} />;
+}
+
+/** The hot lists for the route set; the CALENDAR tab is the calendar feature's month view (features do not import each other). */
+function HotTopicsPage() {
+  const mobile = useRouteSet() === 'mobile';
+  return <HotTopicListPage mobile={mobile} calendar={<CalendarMonthView compact={mobile} />} />;
+}
+
+/** A single hot list laid out for the route set. */
+function forRouteSet(Page: ComponentType<{ mobile?: boolean }>): ComponentType {
+  return function InRouteSet() {
+    return <Page mobile={useRouteSet() === 'mobile'} />;
+  };
+}
 
 const PAGES: Record<PageId, ComponentType> = {
   home: HomePage,
@@ -43,6 +70,7 @@ const PAGES: Record<PageId, ComponentType> = {
   userAgreement: UserAgreementPage,
   forbidden: ForbiddenPage,
   admin: AdminPage,
+  adminHotspotSources: HotspotSourcesPage,
   mannequin: MannequinPage,
   modelPhoto: ModelPhotoPage,
   shoes: ShoesPage,
@@ -66,6 +94,19 @@ const PAGES: Record<PageId, ComponentType> = {
   posterEdit: TemplateEditPage,
   posterResult: PosterResultPage,
   publicity: PublicityPage,
+  posterMaterial: PosterMaterialPage,
+  contentCalendar: ContentCalendarPage,
+  hotCalendar: HotCalendarPage,
+  travelCalendar: TravelCalendarPage,
+  hotTopics: HotTopicsPage,
+  hotWords: forRouteSet(HotWordListPage),
+  hotImmediate: forRouteSet(HotImmediatePage),
+  hotNotes: forRouteSet(HotNotesPage),
+  hotVideos: forRouteSet(HotVideosPage),
+  popularContent: forRouteSet(PopularContentPage),
+  workbench: forRouteSet(WorkbenchPage),
+  statistics: forRouteSet(StatisticsPage),
+  ideaReport: forRouteSet(IdeaReportPage),
 };
 
 /**

@@ -34,6 +34,7 @@ export type PageId =
   | 'userAgreement'
   | 'forbidden'
   | 'admin'
+  | 'adminHotspotSources'
   | 'mannequin'
   | 'modelPhoto'
   | 'shoes'
@@ -56,7 +57,20 @@ export type PageId =
   | 'posterTemplates'
   | 'posterEdit'
   | 'posterResult'
-  | 'publicity';
+  | 'publicity'
+  | 'posterMaterial'
+  | 'contentCalendar'
+  | 'hotCalendar'
+  | 'travelCalendar'
+  | 'hotTopics'
+  | 'hotWords'
+  | 'hotImmediate'
+  | 'hotNotes'
+  | 'hotVideos'
+  | 'popularContent'
+  | 'workbench'
+  | 'statistics'
+  | 'ideaReport';
 
 export interface RouteDef {
   /** Path as react-router matches it (`:id` for parameters). */
@@ -113,6 +127,12 @@ export const ROUTES: readonly RouteDef[] = [
   r('/403', null, 'route.403.title', { page: 'forbidden', ...BOTH }),
   // Fleet administration (admin role; the page shows 403 to anyone else).
   r('/admin', null, 'route.admin.title', { guards: ['login'], page: 'admin' }),
+  // The feeds hotspots come from; an admin page like /admin, so every brand has it too.
+  r('/admin/hotspot-sources', null, 'route.admin-hotspot-sources.title', {
+    guards: ['login'],
+    page: 'adminHotspotSources',
+    brandPath: '/admin',
+  }),
 
   // Generation routes
   r('/human-figure-image', 'ai-photo', 'route.human-figure-image.title', { page: 'mannequin' }),
@@ -143,27 +163,31 @@ export const ROUTES: readonly RouteDef[] = [
   r('/topic-generate', 'hot-creation', 'route.topic-generate.title', { page: 'topicGenerate', ...BOTH }),
 
   // Marketing routes
-  r('/mott', 'workbench', 'route.mott.title', BOTH),
+  // The marketing workbench: signed-in only (its hotspots, calendar and tasks need a user); also on phones.
+  r('/mott', 'workbench', 'route.mott.title', { guards: ['login'], page: 'workbench', ...BOTH }),
   r('/mott-recommend', 'workbench', 'route.mott-recommend.title', BOTH),
-  r('/mott-idea', 'workbench', 'route.mott-idea.title', BOTH),
+  // Idea reports (热点营销策划): signed-in only; also on phones. /content-hotspot is the same page.
+  r('/mott-idea', 'workbench', 'route.mott-idea.title', { guards: ['login'], page: 'ideaReport', ...BOTH }),
   r('/mott-content', 'workbench', 'route.mott-content.title', BOTH),
-  r('/content-calendar', 'workbench', 'route.content-calendar.title'),
-  r('/content-hotspot', 'hot-creation', 'route.content-hotspot.title'),
+  // The marketing calendar (signed-in only: the API needs a user); also on phones, as an agenda.
+  r('/content-calendar', 'workbench', 'route.content-calendar.title', { guards: ['login'], page: 'contentCalendar', ...BOTH }),
+  r('/content-hotspot', 'hot-creation', 'route.content-hotspot.title', { guards: ['login'], page: 'ideaReport', ...BOTH }),
   r('/mott-agent', 'agent', 'route.mott-agent.title', { guards: ['chat'] }),
-  r('/mott-statistics', 'workbench', 'route.mott-statistics.title'),
+  // The user's (or tenant's) generation figures; also on phones.
+  r('/mott-statistics', 'workbench', 'route.mott-statistics.title', { guards: ['login'], page: 'statistics', ...BOTH }),
   r('/mott-knowledge', 'asset-library', 'route.mott-knowledge.title'),
   r('/goods', 'asset-library', 'route.goods.title', { guards: ['vip'] }),
   r('/model-supermarket', 'asset-library', 'route.model-supermarket.title'),
 
-  // Hot lists
-  r('/hot-topic-list', 'hot-topics', 'route.hot-topic-list.title'),
-  r('/hot-word-list', 'hot-topics', 'route.hot-word-list.title'),
-  r('/month-calendar', 'hot-topics', 'route.month-calendar.title'),
-  r('/modi-content', 'hot-topics', 'route.modi-content.title'),
-  r('/hot-videos', 'hot-topics', 'route.hot-videos.title'),
-  r('/hot-notes', 'hot-topics', 'route.hot-notes.title'),
-  r('/hot-calendar', 'hot-topics', 'route.hot-calendar.title'),
-  r('/hot-immediate', 'hot-topics', 'route.hot-immediate.title'),
+  // Hot lists (signed-in users: the lists hold the caller's own saves); also on phones.
+  r('/hot-topic-list', 'hot-topics', 'route.hot-topic-list.title', { guards: ['login'], page: 'hotTopics', ...BOTH }),
+  r('/hot-word-list', 'hot-topics', 'route.hot-word-list.title', { guards: ['login'], page: 'hotWords', ...BOTH }),
+  r('/month-calendar', 'hot-topics', 'route.month-calendar.title', { guards: ['login'], page: 'travelCalendar', ...BOTH }),
+  r('/modi-content', 'hot-topics', 'route.modi-content.title', { guards: ['login'], page: 'popularContent', ...BOTH }),
+  r('/hot-videos', 'hot-topics', 'route.hot-videos.title', { guards: ['login'], page: 'hotVideos', ...BOTH }),
+  r('/hot-notes', 'hot-topics', 'route.hot-notes.title', { guards: ['login'], page: 'hotNotes', ...BOTH }),
+  r('/hot-calendar', 'hot-topics', 'route.hot-calendar.title', { guards: ['login'], page: 'hotCalendar', ...BOTH }),
+  r('/hot-immediate', 'hot-topics', 'route.hot-immediate.title', { guards: ['login'], page: 'hotImmediate', ...BOTH }),
 
   // Enterprise and KOS routes
   r('/kos-account', 'enterprise-management', 'route.kos-account.title'),
@@ -187,7 +211,8 @@ export const ROUTES: readonly RouteDef[] = [
   // Posters sit with the other material pages (publicity images, QR codes).
   r('/modi-poster', 'material-generation', 'route.modi-poster.title', { page: 'poster' }),
   ...withId(r('/modi-note-base', 'asset-library', 'route.modi-note-base.title')),
-  ...withId(r('/modi-poster-material', 'asset-library', 'route.modi-poster-material.title')),
+  // The poster materials library (its /{id} is one material); also on phones, beside /template.
+  ...withId(r('/modi-poster-material', 'asset-library', 'route.modi-poster-material.title', { guards: ['login'], page: 'posterMaterial', ...BOTH })),
   ...withId(r('/modi-pub-note-base', 'asset-library', 'route.modi-pub-note-base.title')),
   r('/modi-task-list', 'enterprise-management', 'route.modi-task-list.title'),
   r('/modi-task-list/create', null, 'route.modi-task-list.create.title', { brandPath: '/modi-task-list' }),

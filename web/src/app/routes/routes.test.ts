@@ -110,11 +110,96 @@ describe('guards', () => {
   });
 
   it('an unbuilt route is not available (not 403), inside the brand or not, and in no menu', () => {
-    expect(routeAccess(def('/mott'), ctx())).toBe('not-available');
-    expect(routeAccess(def('/content-calendar'), ctx({}, { routes: [] }))).toBe('not-available');
-    expect(routeAccess(def('/content-calendar'), ctx({}, { routes: ['/content-calendar'] }))).toBe('not-available');
-    expect(menuVisible(def('/content-calendar'), ctx({}, { routes: ['/content-calendar'] }))).toBe(false);
-    expect(routeAccess(def('/content-calendar'), ctx({}, { routes: ['/content-calendar'] }))).toBe('not-available');
+    expect(routeAccess(def('/mott-recommend'), ctx())).toBe('not-available');
+    expect(routeAccess(def('/mott-agent'), ctx({}, { routes: [] }))).toBe('not-available');
+    expect(routeAccess(def('/mott-agent'), ctx({}, { routes: ['/mott-agent'] }))).toBe('not-available');
+    expect(menuVisible(def('/mott-agent'), ctx({}, { routes: ['/mott-agent'] }))).toBe(false);
+    expect(routeAccess(def('/mott-agent'), ctx({ loggedIn: true }, { routes: ['/mott-agent'] }))).toBe('not-available');
+  });
+
+  it('the workbench and its statistics are built, on desktops and phones, for signed-in users of a brand that lists them', () => {
+    const pages = { '/mott': 'workbench', '/mott-statistics': 'statistics' };
+    for (const [p, page] of Object.entries(pages)) {
+      expect(def(p).page, p).toBe(page);
+      expect(def(p).group, p).toBe('workbench');
+      expect(def(p).guards, p).toContain('login');
+      expect(findRoute(p, MOBILE_ROUTES), p).toBeDefined();
+      const brand = { routes: [p] };
+      expect(routeAccess(def(p), ctx({}, brand)), p).toBe('login');
+      expect(routeAccess(def(p), ctx({ loggedIn: true }, brand)), p).toBe('ok');
+      expect(routeAccess(def(p), ctx({ loggedIn: true }, { routes: ['/'] })), p).toBe('forbidden');
+      expect(menuVisible(def(p), ctx({ loggedIn: true }, brand)), p).toBe(true);
+    }
+  });
+
+  it('the idea report page is built at /mott-idea and /content-hotspot, on desktops and phones, for signed-in users of a brand that lists it', () => {
+    for (const p of ['/mott-idea', '/content-hotspot']) {
+      expect(def(p).page, p).toBe('ideaReport');
+      expect(def(p).guards, p).toContain('login');
+      expect(findRoute(p, MOBILE_ROUTES), p).toBeDefined();
+      const brand = { routes: [p] };
+      expect(routeAccess(def(p), ctx({}, brand)), p).toBe('login');
+      expect(routeAccess(def(p), ctx({ loggedIn: true }, brand)), p).toBe('ok');
+      expect(routeAccess(def(p), ctx({ loggedIn: true }, { routes: ['/'] })), p).toBe('forbidden');
+      expect(menuVisible(def(p), ctx({ loggedIn: true }, brand)), p).toBe(true);
+    }
+    expect(def('/mott-idea').group).toBe('workbench');
+    expect(def('/content-hotspot').group).toBe('hot-creation');
+  });
+
+  it('the marketing calendars are built, on desktops and phones, for signed-in users of a brand that lists them', () => {
+    const pages = { '/content-calendar': 'contentCalendar', '/hot-calendar': 'hotCalendar', '/month-calendar': 'travelCalendar' };
+    for (const [p, page] of Object.entries(pages)) {
+      expect(def(p).page, p).toBe(page);
+      expect(def(p).guards, p).toContain('login');
+      expect(findRoute(p, MOBILE_ROUTES), p).toBeDefined();
+      const brand = { routes: [p] };
+      expect(routeAccess(def(p), ctx({}, brand)), p).toBe('login');
+      expect(routeAccess(def(p), ctx({ loggedIn: true }, brand)), p).toBe('ok');
+      expect(routeAccess(def(p), ctx({ loggedIn: true }, { routes: ['/'] })), p).toBe('forbidden');
+      expect(menuVisible(def(p), ctx({ loggedIn: true }, brand)), p).toBe(true);
+    }
+    expect(def('/content-calendar').group).toBe('workbench');
+    expect(def('/month-calendar').group).toBe('hot-topics');
+  });
+
+  it('the poster materials library is built, on desktops and phones, with its detail page, for signed-in users of a brand that lists it', () => {
+    for (const p of ['/modi-poster-material', '/modi-poster-material/7']) {
+      expect(def(p).page, p).toBe('posterMaterial');
+      expect(findRoute(p, MOBILE_ROUTES), p).toBeDefined();
+      expect(def(p).guards, p).toContain('login');
+    }
+    const brand = { routes: ['/modi-poster-material'] };
+    expect(routeAccess(def('/modi-poster-material'), ctx({}, brand))).toBe('login');
+    expect(routeAccess(def('/modi-poster-material'), ctx({ loggedIn: true }, brand))).toBe('ok');
+    expect(routeAccess(def('/modi-poster-material/7'), ctx({ loggedIn: true }, brand))).toBe('ok');
+    expect(routeAccess(def('/modi-poster-material'), ctx({ loggedIn: true }, { routes: ['/'] }))).toBe('forbidden');
+    // In the asset-library menu (the detail page is in none).
+    expect(menuVisible(def('/modi-poster-material'), ctx({ loggedIn: true }, brand))).toBe(true);
+    expect(def('/modi-poster-material/7').group).toBeNull();
+  });
+
+  it('the hot lists are built, on desktops and phones, for signed-in users of a brand that lists them', () => {
+    const pages = {
+      '/hot-topic-list': 'hotTopics',
+      '/hot-word-list': 'hotWords',
+      '/hot-immediate': 'hotImmediate',
+      '/hot-notes': 'hotNotes',
+      '/hot-videos': 'hotVideos',
+      '/modi-content': 'popularContent',
+    };
+    for (const [p, page] of Object.entries(pages)) {
+      expect(def(p).page, p).toBe(page);
+      expect(findRoute(p, MOBILE_ROUTES), p).toBeDefined();
+      expect(def(p).guards, p).toContain('login');
+      const brand = { routes: [p] };
+      expect(routeAccess(def(p), ctx({}, brand)), p).toBe('login');
+      expect(routeAccess(def(p), ctx({ loggedIn: true }, brand)), p).toBe('ok');
+      expect(routeAccess(def(p), ctx({ loggedIn: true }, { routes: ['/'] })), p).toBe('forbidden');
+    }
+    // The calendar routes are the calendar feature's.
+    expect(def('/hot-calendar').page).toBe('hotCalendar');
+    expect(def('/month-calendar').page).toBe('travelCalendar');
   });
 
   it('benefit centre, creation space and marketing insight need login', () => {

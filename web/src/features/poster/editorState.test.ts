@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildPosterParams, changedTexts, templateChanged } from './constants';
-import { createHistory, record, redoHistory, scaleTextSize, setBox, setColour, setText, undoHistory } from './editorState';
+import { createHistory, keepsBackground, record, redoHistory, scaleTextSize, setBox, setColour, setKeepBackground, setText, undoHistory } from './editorState';
 import type { PosterTemplate } from './template';
 
 // The built-in templates (shared/poster-template/templates; models/templates/posters before they moved).
@@ -60,5 +60,16 @@ describe('PLACARD_GEN params', () => {
     const own = buildPosterParams({ original, edited: original, texts: {}, images: {}, format: 'png', own: true });
     expect(own.template).toBe(original);
     expect(changedTexts(original, { title: '焕新登场', cta: '买' })).toEqual({ cta: '买' });
+  });
+});
+
+describe('keeping the photo\'s background', () => {
+  it('marks every product slot, is sent as an edited template, and unmarking restores the library\'s document', () => {
+    const kept = setKeepBackground(original, true);
+    expect(keepsBackground(original)).toBe(false);
+    expect(keepsBackground(kept)).toBe(true);
+    expect(kept.layers.filter((l) => l.type === 'image' && l.role === 'product').every((l) => l.type === 'image' && l.keepBackground)).toBe(true);
+    expect(templateChanged(original, kept)).toBe(true);
+    expect(templateChanged(original, setKeepBackground(kept, false))).toBe(false);
   });
 });

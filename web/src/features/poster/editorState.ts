@@ -47,6 +47,16 @@ export function updateLayer(t: PosterTemplate, id: string, f: (l: Layer) => Laye
   return { ...t, layers: t.layers.map((l) => (l.id === id ? f(l) : l)) };
 }
 
+/** Whether the product slots keep the photo's own background (no cutout). */
+export function keepsBackground(t: PosterTemplate): boolean {
+  return t.layers.some((l) => l.type === 'image' && l.role === 'product' && l.keepBackground === true);
+}
+
+/** Every product slot keeps (or cuts out) the photo's background; `false` leaves the field out, as the library has it. */
+export function setKeepBackground(t: PosterTemplate, keep: boolean): PosterTemplate {
+  return { ...t, layers: t.layers.map((l) => (l.type === 'image' && l.role === 'product' ? { ...l, keepBackground: keep || undefined } : l)) };
+}
+
 /** The layer moved/resized/rotated to `box`, kept valid for the format (slots inside the canvas). */
 export function setBox(t: PosterTemplate, id: string, box: Box): PosterTemplate {
   return updateLayer(t, id, (l) => ({ ...l, box: clampBox(box, t.canvas, mustStayInside(l)) }));

@@ -5,7 +5,7 @@
  * is for choosing, arranging and editing.
  */
 import { fitRect, fitText, linearGradientLine, type Measure } from './layout';
-import { defaultText, type ImageLayer, type Layer, type Paint, type PosterTemplate, type QrLayer, type ShapeLayer, type TextLayer } from './template';
+import { defaultText, SCENE_PICTURE, type ImageLayer, type Layer, type Paint, type PosterTemplate, type QrLayer, type ShapeLayer, type TextLayer } from './template';
 
 /** A decoded picture (an `<img>`, an ImageBitmap…) with its size. */
 export interface PosterPicture {
@@ -53,6 +53,11 @@ export function renderPoster(ctx: Ctx, template: PosterTemplate, options: Render
     const pic = options.images?.[bg.slot];
     if (pic) drawPicture(ctx, pic, { x: 0, y: 0, w: width, h: height }, 'cover', 'center');
     else if (bg.fallback) fillPaint(ctx, bg.fallback, 0, 0, width, height, () => ctx.rect(0, 0, width, height));
+  } else if (bg.type === 'scene') {
+    // The scene's stored preview, scaled up: the server draws it at full size.
+    const pic = options.images?.[SCENE_PICTURE];
+    if (pic) drawPicture(ctx, pic, { x: 0, y: 0, w: width, h: height }, 'cover', 'center');
+    else fillPaint(ctx, { type: 'solid', color: '#e5e6e8' }, 0, 0, width, height, () => ctx.rect(0, 0, width, height));
   } else fillPaint(ctx, bg, 0, 0, width, height, () => ctx.rect(0, 0, width, height));
   for (const layer of template.layers) drawLayer(ctx, layer, options);
   ctx.restore();

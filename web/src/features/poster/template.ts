@@ -17,7 +17,19 @@ export type Paint =
   | { type: 'linearGradient'; angle?: number; stops: GradientStop[] }
   | { type: 'radialGradient'; cx?: number; cy?: number; radius?: number; stops: GradientStop[] };
 
-export type Background = Paint | { type: 'image'; slot: string; fallback?: Paint | null };
+export type Background =
+  | Paint
+  | { type: 'image'; slot: string; fallback?: Paint | null }
+  /** A scene of the product-image background library, drawn by the server at full size. */
+  | { type: 'scene'; id: string; variant?: number };
+
+/** The key a scene background's picture goes under in the renderer's `images`. */
+export const SCENE_PICTURE = '@scene';
+
+/** Where a scene background's preview is served (public), or null for other backgrounds. */
+export function scenePreviewUrl(bg: Background): string | null {
+  return bg.type === 'scene' ? `/api/backgrounds/${encodeURIComponent(bg.id)}/preview` : null;
+}
 
 export interface Box {
   x: number;
@@ -55,6 +67,8 @@ export interface ImageLayer extends LayerCommon {
   fit?: 'contain' | 'cover';
   anchor?: 'center' | 'top' | 'bottom';
   cornerRadius?: number | null;
+  /** A product slot shows the photo as uploaded instead of the cut-out product. */
+  keepBackground?: boolean;
 }
 
 export interface TextLayer extends LayerCommon {

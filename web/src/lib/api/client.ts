@@ -24,8 +24,10 @@ export class ApiError extends Error {
   readonly status: number;
   /** Whether `msg` came from the server (else it is a local fallback). */
   readonly serverMsg: boolean;
+  /** The request field the refusal is about, when the server names one (e.g. "marketDesc"). */
+  readonly field?: string;
 
-  constructor(init: { code: number; error: string; msg: string; status: number; serverMsg?: boolean }) {
+  constructor(init: { code: number; error: string; msg: string; status: number; serverMsg?: boolean; field?: string }) {
     super(init.msg);
     this.name = 'ApiError';
     this.code = init.code;
@@ -33,6 +35,7 @@ export class ApiError extends Error {
     this.msg = init.msg;
     this.status = init.status;
     this.serverMsg = init.serverMsg ?? false;
+    if (init.field) this.field = init.field;
   }
 }
 
@@ -62,6 +65,7 @@ interface Envelope<T> {
   msg?: string;
   data?: T;
   error?: string;
+  field?: string;
 }
 
 export function apiUrl(path: string, query?: Query): string {
@@ -137,7 +141,8 @@ function toApiError(res: Response, body: unknown): ApiError {
   if (code === 0) code = res.status || -1;
   const serverMsg = typeof env.msg === 'string' && env.msg !== '';
   const msg = serverMsg ? (env.msg as string) : t('error.server');
-  return new ApiError({ code, error, msg, status: res.status, serverMsg });
+  const field = typeof env.field === 'string' && env.field ? env.field : undefined;
+  return new ApiError({ code, error, msg, status: res.status, serverMsg, field });
 }
 
 function isSuccess(res: Response, body: unknown): body is Envelope<unknown> {

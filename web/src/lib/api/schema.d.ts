@@ -4,6 +4,89 @@
  */
 
 export interface paths {
+    "/api/admin/hotspot-sources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/admin/hotspot-sources`. */
+        get: operations["list"];
+        put?: never;
+        /** `POST /api/admin/hotspot-sources`: a new source, due at once. */
+        post: operations["create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/hotspot-sources/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * `DELETE /api/admin/hotspot-sources/{id}`: the source goes; the hotspots
+         *     it listed stay.
+         */
+        delete: operations["remove"];
+        options?: never;
+        head?: never;
+        /**
+         * `PATCH /api/admin/hotspot-sources/{id}`: the fields given change; a new
+         *     address or format is due at once.
+         */
+        patch: operations["change"];
+        trace?: never;
+    };
+    "/api/admin/hotspot-sources/{id}/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/admin/hotspot-sources/{id}/refresh`: due now; the next
+         *     worker poll fetches it.
+         */
+        post: operations["refresh"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/hotspots/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/admin/hotspots/import` (multipart `file`, CSV or JSON): the
+         *     IMPORT tab's hotspots. Good rows are stored (a row imported before is
+         *     skipped), bad rows reported by number.
+         */
+        post: operations["import_file"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/nodes": {
         parameters: {
             query?: never;
@@ -479,6 +562,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/calendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/calendar`: a signed-in user's marketing calendar for a month. */
+        get: operations["month"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/capabilities": {
         parameters: {
             query?: never;
@@ -618,6 +718,162 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/hot-words": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/hot-words`: words ranked by growth against the window before. */
+        get: operations["hot_words"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hotspots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/hotspots`. */
+        get: operations["list"];
+        put?: never;
+        /** `POST /api/hotspots`: save a hotspot of one's own (Save a hotspot for rewrite). */
+        post: operations["save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hotspots/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/hotspots/{id}`: one hotspot and its history. */
+        get: operations["get"];
+        put?: never;
+        post?: never;
+        /** `DELETE /api/hotspots/{id}`: remove one's own saved hotspot. */
+        delete: operations["remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/idea-reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/idea-reports`: the caller's reports, newest first. */
+        get: operations["list_reports"];
+        put?: never;
+        /**
+         * `POST /api/idea-reports`: checks the request, that a text model can
+         *     serve it and that the caller can pay for every charged stage, then
+         *     starts it with its first stage queued.
+         */
+        post: operations["create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/idea-reports/defaults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/idea-reports/defaults`: the form's default settings for a
+         *     source type (a calendar day suggests offline ideas too), and prices.
+         */
+        get: operations["defaults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/idea-reports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/idea-reports/{id}`: the report, moved on first if its stage
+         *     has ended (the page polls this while it generates).
+         */
+        get: operations["get_report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/idea-reports/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/idea-reports/{id}/cancel` (the spec's `opsType cancel`): the
+         *     running stage stops and is refunded; what was delivered stays.
+         */
+        post: operations["cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/idea-reports/{id}/export.docx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/idea-reports/{id}/export.docx`: the report as a Word document,
+         *     with what it has delivered (a report still generating exports its
+         *     sections so far).
+         */
+        get: operations["export_docx"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/leads": {
         parameters: {
             query?: never;
@@ -646,6 +902,40 @@ export interface paths {
          *     first (settlement marks, which move nothing, are left out).
          */
         get: operations["ledger_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/marketing/statistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/marketing/statistics`. */
+        get: operations["json"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/marketing/statistics.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/marketing/statistics.csv`: one row per day and task type. */
+        get: operations["csv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -825,6 +1115,43 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/poster-assets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/poster-assets`. */
+        get: operations["list"];
+        put?: never;
+        /** `POST /api/poster-assets`. */
+        post: operations["add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/poster-assets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/poster-assets/{id}`. */
+        get: operations["get"];
+        put?: never;
+        post?: never;
+        /** `DELETE /api/poster-assets/{id}`. */
+        delete: operations["remove"];
+        options?: never;
+        head?: never;
+        /** `PATCH /api/poster-assets/{id}`. */
+        patch: operations["change"];
         trace?: never;
     };
     "/api/poster-templates": {
@@ -1182,7 +1509,7 @@ export interface components {
             product: components["schemas"]["PlanTypeDto"];
         };
         /** @enum {string} */
-        BizType: "MANNEQUIN_IMAGE" | "MODEL_IMAGE_NEW" | "WIG_IMAGE" | "SHOES_IMAGE" | "PRODUCT_IMAGE" | "PRODUCT_REPLACE_IMAGE" | "MATTING_IMAGE" | "CUSTOMIZED_MODEL" | "PET_IMAGE_CUSTOMIZED" | "IMG_2_VEDIO" | "TRY_ON" | "QR_CODE_ART" | "TEXT_REWRITE" | "HOT_ARTICLE_REWRITE" | "THEME_ARTICLE_GEN" | "HOT_PIC_REWRITE" | "HOT_VIDEO_REWRITE" | "PLACARD_GEN";
+        BizType: "MANNEQUIN_IMAGE" | "MODEL_IMAGE_NEW" | "WIG_IMAGE" | "SHOES_IMAGE" | "PRODUCT_IMAGE" | "PRODUCT_REPLACE_IMAGE" | "MATTING_IMAGE" | "CUSTOMIZED_MODEL" | "PET_IMAGE_CUSTOMIZED" | "IMG_2_VEDIO" | "TRY_ON" | "QR_CODE_ART" | "TEXT_REWRITE" | "HOT_ARTICLE_REWRITE" | "THEME_ARTICLE_GEN" | "HOT_PIC_REWRITE" | "HOT_VIDEO_REWRITE" | "PLACARD_GEN" | "POSTER_COPY_GEN" | "MKT_IDEA_GEN";
         BrandDto: {
             id: string;
             name: string;
@@ -1198,6 +1525,42 @@ export interface components {
             plan: number;
             /** Format: int64 */
             free: number;
+        };
+        /** @description One day of the month with what falls on it. */
+        CalendarDay: {
+            /** Format: u-int32 */
+            day: number;
+            /** @description `YYYY-MM-DD`. */
+            date: string;
+            /** @description The lunar date, e.g. 正月初一 (leap months as 闰六月…). */
+            lunarDate: string;
+            holiday?: null | components["schemas"]["HolidayMark"];
+            entries: components["schemas"]["CalendarEntry"][];
+        };
+        /** @description One thing on one day. */
+        CalendarEntry: {
+            kind: components["schemas"]["CalendarKind"];
+            name: string;
+            nameEn: string;
+            /** @description What merchants do for it; only with `showActivityDesc`. */
+            description?: string | null;
+            descriptionEn?: string | null;
+        };
+        /**
+         * @description `calendarMarketingTypes`: which kinds of entry a month shows.
+         * @enum {string}
+         */
+        CalendarKind: "festival" | "solar_term" | "platform_node";
+        CalendarMonth: {
+            /** Format: int32 */
+            year: number;
+            /** Format: u-int32 */
+            month: number;
+            /**
+             * @description Every day of the month, in order (days with nothing on them too, for
+             *     their lunar date and holiday mark).
+             */
+            list: components["schemas"]["CalendarDay"][];
         };
         /** @description The caller's pool and, per task type, whether it can run there. */
         CapabilitiesDto: {
@@ -1278,6 +1641,12 @@ export interface components {
             /** @description Only with a dislike; each at most once. */
             reasons: components["schemas"]["DislikeReason"][];
         };
+        /**
+         * @description A writing style. Wire names are stable ids; the web shows the original
+         *     app's Chinese names (整活幽默 …) or their English labels.
+         * @enum {string}
+         */
+        CopyStyle: "humorous" | "professional" | "lively" | "imaginative" | "uplifting" | "emotional" | "everyday";
         CreateBody: {
             productId: string;
         };
@@ -1294,6 +1663,18 @@ export interface components {
             createdAt: string;
             /** @description The secret key (`X-Api-Key`). Shown only in this answer. */
             secret: string;
+        };
+        DayFigures: {
+            /** @description `YYYY-MM-DD`. */
+            date: string;
+            /** Format: u-int64 */
+            generations: number;
+            /** Format: u-int64 */
+            succeeded: number;
+            /** Format: u-int64 */
+            failed: number;
+            /** Format: int64 */
+            lingshiSpent: number;
         };
         /** @description The diffusion model a node loaded (see [`ModelReport::diffusion`]). */
         DiffusionReport: {
@@ -1458,6 +1839,29 @@ export interface components {
                 taskIds: string[];
                 /** Format: date-time */
                 createdAt: string;
+            };
+        };
+        /**
+         * @description Every successful answer: `code` 0, `msg` empty or the screen's success
+         *     message, `data` the operation's result.
+         */
+        Envelope_CalendarMonth: {
+            /**
+             * Format: u-int32
+             * @description Always 0 on success.
+             */
+            code: number;
+            msg: string;
+            data: {
+                /** Format: int32 */
+                year: number;
+                /** Format: u-int32 */
+                month: number;
+                /**
+                 * @description Every day of the month, in order (days with nothing on them too, for
+                 *     their lunar date and holiday mark).
+                 */
+                list: components["schemas"]["CalendarDay"][];
             };
         };
         /**
@@ -1653,6 +2057,259 @@ export interface components {
          * @description Every successful answer: `code` 0, `msg` empty or the screen's success
          *     message, `data` the operation's result.
          */
+        Envelope_HotWordList: {
+            /**
+             * Format: u-int32
+             * @description Always 0 on success.
+             */
+            code: number;
+            msg: string;
+            data: {
+                list: components["schemas"]["WordTrend"][];
+            };
+        };
+        /**
+         * @description Every successful answer: `code` 0, `msg` empty or the screen's success
+         *     message, `data` the operation's result.
+         */
+        Envelope_Hotspot: {
+            /**
+             * Format: u-int32
+             * @description Always 0 on success.
+             */
+            code: number;
+            msg: string;
+            data: {
+                id: string;
+                title: string;
+                summary: string;
+                url?: string | null;
+                picUrl?: string | null;
+                kind: components["schemas"]["HotspotKind"];
+                platform: components["schemas"]["HotspotPlatform"];
+                origin: components["schemas"]["HotspotOrigin"];
+                /** @description The source's name; empty for imports, saves and removed sources. */
+                sourceName: string;
+                /**
+                 * Format: int64
+                 * @description The latest heat (the source's figure, or 100000 / rank).
+                 */
+                heat: number;
+                /**
+                 * Format: u-int32
+                 * @description The latest place in its source's list.
+                 */
+                rank?: number | null;
+                /**
+                 * Format: int64
+                 * @description Heat gained within the asked window.
+                 */
+                growth: number;
+                /**
+                 * Format: u-int32
+                 * @description Observations within the asked window.
+                 */
+                mentions: number;
+                /**
+                 * Format: int64
+                 * @description Milliseconds since the epoch.
+                 */
+                firstSeenAt: number;
+                /** Format: int64 */
+                lastSeenAt: number;
+                /** @description The caller saved it (and may remove it). */
+                mine: boolean;
+            };
+        };
+        /**
+         * @description Every successful answer: `code` 0, `msg` empty or the screen's success
+         *     message, `data` the operation's result.
+         */
+        Envelope_HotspotDetail: {
+            /**
+             * Format: u-int32
+             * @description Always 0 on success.
+             */
+            code: number;
+            msg: string;
+            data: components["schemas"]["Hotspot"] & {
+                /** @description A saved hotspot's article text. */
+                article?: string | null;
+                /** @description Oldest first, at most 200 points. */
+                history: components["schemas"]["HotspotPoint"][];
+            };
+        };
+        /**
+         * @description Every successful answer: `code` 0, `msg` empty or the screen's success
+         *     message, `data` the operation's result.
+         */
+        Envelope_HotspotPage: {
+            /**
+             * Format: u-int32
+             * @description Always 0 on success.
+             */
+            code: number;
+            msg: string;
+            data: {
+                list: components["schemas"]["Hotspot"][];
+                /** Format: u-int64 */
+                total: number;
+            };
+        };
+        /**
+         * @description Every successful answer: `code` 0, `msg` empty or the screen's success
+         *     message, `data` the operation's result.
+         */
+        Envelope_HotspotSource: {
+            /**
+             * Format: u-int32
+             * @description Always 0 on success.
+             */
+            code: number;
+            msg: string;
+            data: {
+                id: string;
+                name: string;
+                format: components["schemas"]["FeedFormat"];
+                url: string;
+                platform: components["schemas"]["HotspotPlatform"];
+                kind: components["schemas"]["HotspotKind"];
+                /** Format: u-int32 */
+                intervalMinutes: number;
+                enabled: boolean;
+                mapping?: null | components["schemas"]["FeedMapping"];
+                /**
+                 * Format: int64
+                 * @description Milliseconds since the epoch.
+                 */
+                lastFetchAt?: number | null;
+                /** Format: int64 */
+                lastOkAt?: number | null;
+                /** @description The last refresh's failure in words (cleared by a success). */
+                lastError?: string | null;
+                /** Format: u-int32 */
+                lastItemCount: number;
+                /** Format: int64 */
+                nextFetchAt: number;
+                /** Format: int64 */
+                createdAt: number;
+            };
+        };
+        /**
+         * @description Every successful answer: `code` 0, `msg` empty or the screen's success
+         *     message, `data` the operation's result.
+         */
+        Envelope_HotspotSourceList: {
+            /**
+             * Format: u-int32
+             * @description Always 0 on success.
+             */
+            code: number;
+            msg: string;
+            data: {
+                list: components["schemas"]["HotspotSource"][];
+            };
+        };
+        /**
+         * @description Every successful answer: `code` 0, `msg` empty or the screen's success
+         *     message, `data` the operation's result.
+         */
+        Envelope_IdeaReport: {
+            /**
+             * Format: u-int32
+             * @description Always 0 on success.
+             */
+            code: number;
+            msg: string;
+            data: {
+                id: string;
+                reportTitle: string;
+                hotspotId?: string | null;
+                hotspotSourceType: string;
+                /** @description generating, completed, failed or cancelled. */
+                process: components["schemas"]["ReportState"];
+                /** @description The last stage delivered, `created` before any. */
+                stage: string;
+                runningStage?: null | components["schemas"]["IdeaStage"];
+                /** @description Its task: `GET /api/tasks/{id}/events` streams the text as written. */
+                currentTaskId?: string | null;
+                /** @description Every stage of this report, in order. */
+                stages: components["schemas"]["IdeaStage"][];
+                errorStage?: null | components["schemas"]["IdeaStage"];
+                errorCode?: string | null;
+                reportParams: components["schemas"]["IdeaReportParams"];
+                reportContent: components["schemas"]["IdeaReportContent"];
+                /**
+                 * Format: int64
+                 * @description Milliseconds since the epoch.
+                 */
+                createdAt: number;
+                /** Format: int64 */
+                finishedAt?: number | null;
+            };
+        };
+        /**
+         * @description Every successful answer: `code` 0, `msg` empty or the screen's success
+         *     message, `data` the operation's result.
+         */
+        Envelope_IdeaReportDefaults: {
+            /**
+             * Format: u-int32
+             * @description Always 0 on success.
+             */
+            code: number;
+            msg: string;
+            data: {
+                mktType: components["schemas"]["MktType"];
+                marketDesc: string;
+                prompt: string;
+                ideaStyle: components["schemas"]["CopyStyle"];
+                socialType: components["schemas"]["SocialType"][];
+                /** @description What each kind of ideas costs today (3 ideas). */
+                prices: components["schemas"]["IdeaStagePrices"];
+                /** @description The last day video and offline ideas are free (YYYY-MM-DD). */
+                ideasFreeUntil: string;
+            };
+        };
+        /**
+         * @description Every successful answer: `code` 0, `msg` empty or the screen's success
+         *     message, `data` the operation's result.
+         */
+        Envelope_IdeaReportPage: {
+            /**
+             * Format: u-int32
+             * @description Always 0 on success.
+             */
+            code: number;
+            msg: string;
+            data: {
+                list: components["schemas"]["IdeaReport"][];
+                /** Format: u-int64 */
+                total: number;
+            };
+        };
+        /**
+         * @description Every successful answer: `code` 0, `msg` empty or the screen's success
+         *     message, `data` the operation's result.
+         */
+        Envelope_ImportReport: {
+            /**
+             * Format: u-int32
+             * @description Always 0 on success.
+             */
+            code: number;
+            msg: string;
+            data: {
+                imported: number;
+                /** @description Rows already imported before (same title and link). */
+                skipped: number;
+                errors: components["schemas"]["ImportRowError"][];
+            };
+        };
+        /**
+         * @description Every successful answer: `code` 0, `msg` empty or the screen's success
+         *     message, `data` the operation's result.
+         */
         Envelope_ImportedDto: {
             /**
              * Format: u-int32
@@ -1836,6 +2493,23 @@ export interface components {
                     /** @description The pool its users' tasks go to (`default` when none is assigned). */
                     pool: string;
                 }[];
+            };
+        };
+        /**
+         * @description Every successful answer: `code` 0, `msg` empty or the screen's success
+         *     message, `data` the operation's result.
+         */
+        Envelope_MarketingStatistics: {
+            /**
+             * Format: u-int32
+             * @description Always 0 on success.
+             */
+            code: number;
+            msg: string;
+            data: components["schemas"]["Figures"] & {
+                from: string;
+                to: string;
+                scope: components["schemas"]["StatisticsScope"];
             };
         };
         /**
@@ -2086,6 +2760,79 @@ export interface components {
                 }[];
                 /** Format: u-int64 */
                 total: number;
+            };
+        };
+        /**
+         * @description Every successful answer: `code` 0, `msg` empty or the screen's success
+         *     message, `data` the operation's result.
+         */
+        Envelope_PosterAsset: {
+            /**
+             * Format: u-int32
+             * @description Always 0 on success.
+             */
+            code: number;
+            msg: string;
+            data: {
+                id: string;
+                uploadId: string;
+                name: string;
+                contentType: components["schemas"]["PosterAssetKind"];
+                /** @description The picture (`/api/files/uploads/<id>`). */
+                url: string;
+                /** Format: u-int32 */
+                width: number;
+                /** Format: u-int32 */
+                height: number;
+                /** Format: u-int64 */
+                sizeBytes: number;
+                /** @description Shared with the caller's tenant. */
+                shared: boolean;
+                /** @description The caller added it (and so may change or remove it). */
+                mine: boolean;
+                /**
+                 * Format: int64
+                 * @description Milliseconds since the epoch.
+                 */
+                createdAt: number;
+                /**
+                 * Format: int64
+                 * @description Milliseconds since the epoch.
+                 */
+                updatedAt: number;
+            };
+        };
+        /**
+         * @description Every successful answer: `code` 0, `msg` empty or the screen's success
+         *     message, `data` the operation's result.
+         */
+        Envelope_PosterAssetPage: {
+            /**
+             * Format: u-int32
+             * @description Always 0 on success.
+             */
+            code: number;
+            msg: string;
+            /** @description The spec's names: `cds_asset_infos` and `cursor_id`. */
+            data: {
+                cds_asset_infos: components["schemas"]["PosterAsset"][];
+                /** @description Pass back for the next page; null on the last. */
+                cursor_id?: string | null;
+            };
+        };
+        /**
+         * @description Every successful answer: `code` 0, `msg` empty or the screen's success
+         *     message, `data` the operation's result.
+         */
+        Envelope_PosterAssetRemoved: {
+            /**
+             * Format: u-int32
+             * @description Always 0 on success.
+             */
+            code: number;
+            msg: string;
+            data: {
+                removed: boolean;
             };
         };
         /**
@@ -2447,10 +3194,31 @@ export interface components {
          * @description A stable error id from the catalogue in shared/src/error.rs.
          * @enum {string}
          */
-        ErrorId: "INVALID_PHONE" | "INVALID_EMAIL" | "INVALID_ACCOUNT" | "INVALID_PASSWORD" | "ACCOUNT_EXISTS" | "LOGIN_FAILED" | "UNAUTHORIZED" | "AGREEMENT_REQUIRED" | "PASSWORD_MISMATCH" | "INVALID_VERIFY_CODE" | "PHONE_REQUIRED" | "CAPTCHA_TOO_FREQUENT" | "CAPTCHA_WRONG" | "CAPTCHA_REQUIRED" | "CODE_COUNTDOWN" | "SEND_LIMIT_ACCOUNT" | "SEND_LIMIT_IP" | "SEND_FAILED" | "VERIFY_CODE_WRONG" | "VERIFY_CODE_EXPIRED" | "VERIFY_CODE_ATTEMPTS" | "INVITE_CODE_INVALID" | "ACCOUNT_NOT_REGISTERED" | "LOGIN_ERROR_QUERY" | "LOGIN_LOCKED" | "PHONE_AUTO_REGISTERED" | "PHONE_AUTO_REGISTERED_MOBILE" | "UPLOAD_BAD_FORMAT" | "UPLOAD_BAD_SIZE" | "UPLOAD_BAD_RATIO" | "UPLOAD_LOW_RESOLUTION" | "UPLOAD_TOO_MANY_PIXELS" | "UPLOAD_CORRUPT" | "UPLOAD_MISSING_FILE" | "TASK_LIMIT" | "UNKNOWN_BIZ_TYPE" | "BIZ_TYPE_NOT_AVAILABLE" | "INVALID_PARAM" | "IMAGE_NOT_FOUND" | "TASK_NOT_FOUND" | "FILE_NOT_FOUND" | "GENERATION_FAILED" | "TASK_STOPPED" | "TASK_NOT_STOPPABLE" | "TASK_CRASHED" | "TASK_TIMEOUT" | "INPUT_IMAGE_UNREADABLE" | "INSUFFICIENT_LINGSHI" | "BATCH_NOT_ALLOWED" | "BATCH_SIZE" | "BATCH_LIMIT" | "BATCH_NOT_FOUND" | "PRODUCT_ONE_BACKGROUND" | "PRODUCT_BAD_COLOUR" | "PRODUCT_BACKGROUND_NOT_FOUND" | "DOWNLOAD_IN_PROGRESS" | "MASK_EMPTY" | "DOWNLOAD_FAILED" | "REFINE_FAILED" | "SAVE_NOT_PREPARED" | "SAVED_IMAGE_NOT_FOUND" | "CUTOUT_NO_SUBJECT" | "MASK_OPAQUE_ALPHA" | "BG_REPRODUCE_REFERENCE_REQUIRED" | "BG_REPRODUCE_BAD_MODE" | "BG_REPRODUCE_BAD_STRENGTH" | "BG_REPRODUCE_STYLE_MODELS_MISSING" | "BG_REPRODUCE_NO_PRODUCT" | "VIDEO_BAD_CAMERA_MOVE" | "VIDEO_BAD_DURATION" | "VIDEO_BAD_RESOLUTION" | "VIDEO_ENCODE_FAILED" | "QR_CONTENT_REQUIRED" | "QR_CONTENT_TOO_LONG" | "QR_NO_SCANNABLE_CODE" | "MODEL_MISSING" | "MODEL_NOT_ALLOWED" | "CUSTOMIZED_IMAGE_DISABLED" | "KEPT_REGION_ALTERED" | "API_KEY_NOT_FOUND" | "API_KEY_LIMIT" | "API_KEY_INVALID" | "API_KEY_RATE_LIMITED" | "API_IMAGE_URL_UNSUPPORTED" | "API_WAIT_TIMEOUT" | "COPY_SOURCE_REQUIRED" | "COPY_SOURCE_TOO_LONG" | "COPY_BAD_PLATFORM" | "COPY_BAD_STYLE" | "COPY_GENERATION_FAILED" | "ARTICLE_LINK_INVALID" | "ARTICLE_LINK_NOT_ALLOWED" | "ARTICLE_FETCH_FAILED" | "ARTICLE_NO_TEXT" | "ARTICLE_FETCH_TOO_MANY" | "COPY_RESULT_NOT_FOUND" | "COPY_BAD_RATING" | "TOPIC_REQUIRED" | "TOPIC_TOO_LONG" | "MEDIA_IMAGES_REQUIRED" | "MEDIA_VIDEO_REQUIRED" | "OCR_NO_TEXT" | "VIDEO_NO_SPEECH" | "VIDEO_UPLOAD_FORMAT" | "VIDEO_UPLOAD_TOO_LARGE" | "VIDEO_UPLOAD_TOO_LONG" | "VIDEO_UPLOAD_NO_AUDIO" | "INPUT_VIDEO_UNREADABLE" | "POSTER_TEMPLATE_NOT_FOUND" | "POSTER_TEMPLATE_INVALID" | "POSTER_TEMPLATE_TOO_LARGE" | "POSTER_UNKNOWN_VERSION" | "POSTER_UNKNOWN_LAYER_TYPE" | "POSTER_CANVAS_TOO_LARGE" | "POSTER_CANVAS_TOO_SMALL" | "POSTER_ASPECT_MISMATCH" | "POSTER_SLOT_OUTSIDE_CANVAS" | "POSTER_TEXT_TOO_LONG" | "POSTER_TOO_MANY_LAYERS" | "POSTER_DUPLICATE_LAYER_ID" | "POSTER_INVALID_VALUE" | "POSTER_UNKNOWN_SLOT" | "POSTER_NO_FONTS" | "POSTER_QR_CONTENT" | "POSTER_ENCODE" | "POSTER_INTERNAL" | "POSTER_TEMPLATE_ID_TAKEN" | "POSTER_IMPORT_SIZE" | "ADMIN_ONLY" | "NODE_NOT_FOUND" | "INVALID_NODE_ACTION" | "FORM_NAME_REQUIRED" | "FORM_NAME_TOO_LONG" | "FORM_COMPANY_REQUIRED" | "FORM_COMPANY_TOO_LONG" | "FORM_PHONE_REQUIRED" | "FORM_PHONE_TOO_LONG" | "FORM_JOB_TITLE_TOO_LONG" | "FORM_EMAIL_TOO_LONG" | "FORM_DESCRIPTION_TOO_LONG" | "FORM_REQUIREMENTS_TOO_LONG" | "LEAD_BAD_TYPE" | "FORM_WEB_SOURCE_TOO_LONG" | "FEEDBACK_TITLE_REQUIRED" | "FEEDBACK_CONTENT_REQUIRED" | "FEEDBACK_TITLE_TOO_LONG" | "FEEDBACK_CONTENT_TOO_LONG" | "FEEDBACK_TOO_MANY_IMAGES" | "FEEDBACK_IMAGE_TOO_LARGE" | "FEEDBACK_IMAGE_BAD_FORMAT" | "MESSAGE_NOT_FOUND" | "TENANT_NOT_FOUND" | "TENANT_EXISTS" | "TENANT_INVALID" | "PRODUCT_NOT_FOUND" | "ORDER_NOT_FOUND" | "ORDER_PENDING_EXISTS" | "ORDER_NOT_CANCELLABLE" | "ORDER_CLOSED" | "PAYMENT_BAD_SIGNATURE" | "PAYMENT_STALE" | "PAYMENT_REPLAYED" | "PAYMENT_AMOUNT_MISMATCH" | "DOWNLOAD_2K_NEEDS_MEMBERSHIP" | "CUSTOM_COLOUR_NEEDS_MEMBERSHIP" | "ENTERPRISE_CONTACT_SERVICE" | "PAYMENT_UNAVAILABLE" | "ORDER_NOT_REFUNDABLE" | "TOO_MANY_STREAMS" | "TOO_MANY_REFINEMENTS" | "UPLOAD_TOO_MANY" | "UPLOAD_QUOTA_EXCEEDED" | "FORM_TOO_FREQUENT" | "BAD_REQUEST" | "BODY_TOO_LARGE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+        ErrorId: "INVALID_PHONE" | "INVALID_EMAIL" | "INVALID_ACCOUNT" | "INVALID_PASSWORD" | "ACCOUNT_EXISTS" | "LOGIN_FAILED" | "UNAUTHORIZED" | "AGREEMENT_REQUIRED" | "PASSWORD_MISMATCH" | "INVALID_VERIFY_CODE" | "PHONE_REQUIRED" | "CAPTCHA_TOO_FREQUENT" | "CAPTCHA_WRONG" | "CAPTCHA_REQUIRED" | "CODE_COUNTDOWN" | "SEND_LIMIT_ACCOUNT" | "SEND_LIMIT_IP" | "SEND_FAILED" | "VERIFY_CODE_WRONG" | "VERIFY_CODE_EXPIRED" | "VERIFY_CODE_ATTEMPTS" | "INVITE_CODE_INVALID" | "ACCOUNT_NOT_REGISTERED" | "LOGIN_ERROR_QUERY" | "LOGIN_LOCKED" | "PHONE_AUTO_REGISTERED" | "PHONE_AUTO_REGISTERED_MOBILE" | "UPLOAD_BAD_FORMAT" | "UPLOAD_BAD_SIZE" | "UPLOAD_BAD_RATIO" | "UPLOAD_LOW_RESOLUTION" | "UPLOAD_TOO_MANY_PIXELS" | "UPLOAD_CORRUPT" | "UPLOAD_MISSING_FILE" | "TASK_LIMIT" | "UNKNOWN_BIZ_TYPE" | "BIZ_TYPE_NOT_AVAILABLE" | "INVALID_PARAM" | "IMAGE_NOT_FOUND" | "TASK_NOT_FOUND" | "FILE_NOT_FOUND" | "GENERATION_FAILED" | "TASK_STOPPED" | "TASK_NOT_STOPPABLE" | "TASK_CRASHED" | "TASK_TIMEOUT" | "INPUT_IMAGE_UNREADABLE" | "INSUFFICIENT_LINGSHI" | "BATCH_NOT_ALLOWED" | "BATCH_SIZE" | "BATCH_LIMIT" | "BATCH_NOT_FOUND" | "PRODUCT_ONE_BACKGROUND" | "PRODUCT_BAD_COLOUR" | "PRODUCT_BACKGROUND_NOT_FOUND" | "DOWNLOAD_IN_PROGRESS" | "MASK_EMPTY" | "DOWNLOAD_FAILED" | "REFINE_FAILED" | "SAVE_NOT_PREPARED" | "SAVED_IMAGE_NOT_FOUND" | "CUTOUT_NO_SUBJECT" | "MASK_OPAQUE_ALPHA" | "BG_REPRODUCE_REFERENCE_REQUIRED" | "BG_REPRODUCE_BAD_MODE" | "BG_REPRODUCE_BAD_STRENGTH" | "BG_REPRODUCE_STYLE_MODELS_MISSING" | "BG_REPRODUCE_NO_PRODUCT" | "VIDEO_BAD_CAMERA_MOVE" | "VIDEO_BAD_DURATION" | "VIDEO_BAD_RESOLUTION" | "VIDEO_ENCODE_FAILED" | "QR_CONTENT_REQUIRED" | "QR_CONTENT_TOO_LONG" | "QR_NO_SCANNABLE_CODE" | "MODEL_MISSING" | "MODEL_NOT_ALLOWED" | "CUSTOMIZED_IMAGE_DISABLED" | "KEPT_REGION_ALTERED" | "API_KEY_NOT_FOUND" | "API_KEY_LIMIT" | "API_KEY_INVALID" | "API_KEY_RATE_LIMITED" | "API_IMAGE_URL_UNSUPPORTED" | "API_WAIT_TIMEOUT" | "COPY_SOURCE_REQUIRED" | "COPY_SOURCE_TOO_LONG" | "COPY_BAD_PLATFORM" | "COPY_BAD_STYLE" | "COPY_GENERATION_FAILED" | "ARTICLE_LINK_INVALID" | "ARTICLE_LINK_NOT_ALLOWED" | "ARTICLE_FETCH_FAILED" | "ARTICLE_NO_TEXT" | "ARTICLE_FETCH_TOO_MANY" | "COPY_RESULT_NOT_FOUND" | "COPY_BAD_RATING" | "TOPIC_REQUIRED" | "TOPIC_TOO_LONG" | "MEDIA_IMAGES_REQUIRED" | "MEDIA_VIDEO_REQUIRED" | "OCR_NO_TEXT" | "VIDEO_NO_SPEECH" | "VIDEO_UPLOAD_FORMAT" | "VIDEO_UPLOAD_TOO_LARGE" | "VIDEO_UPLOAD_TOO_LONG" | "VIDEO_UPLOAD_NO_AUDIO" | "INPUT_VIDEO_UNREADABLE" | "POSTER_TEMPLATE_NOT_FOUND" | "POSTER_TEMPLATE_INVALID" | "POSTER_TEMPLATE_TOO_LARGE" | "POSTER_UNKNOWN_VERSION" | "POSTER_UNKNOWN_LAYER_TYPE" | "POSTER_CANVAS_TOO_LARGE" | "POSTER_CANVAS_TOO_SMALL" | "POSTER_ASPECT_MISMATCH" | "POSTER_SLOT_OUTSIDE_CANVAS" | "POSTER_TEXT_TOO_LONG" | "POSTER_TOO_MANY_LAYERS" | "POSTER_DUPLICATE_LAYER_ID" | "POSTER_INVALID_VALUE" | "POSTER_UNKNOWN_SLOT" | "POSTER_NO_FONTS" | "POSTER_QR_CONTENT" | "POSTER_ENCODE" | "POSTER_INTERNAL" | "POSTER_TEMPLATE_ID_TAKEN" | "POSTER_IMPORT_SIZE" | "POSTER_ASSET_NOT_FOUND" | "POSTER_ASSET_NOT_YOURS" | "POSTER_ASSET_NO_TENANT" | "POSTER_ASSET_LIMIT" | "HOTSPOT_NOT_FOUND" | "HOTSPOT_NOT_YOURS" | "HOTSPOT_TITLE_REQUIRED" | "HOTSPOT_TEXT_TOO_LONG" | "HOTSPOT_CUSTOM_LIMIT" | "HOTSPOT_SOURCE_NOT_FOUND" | "HOTSPOT_SOURCE_INVALID" | "HOTSPOT_IMPORT_INVALID" | "MARKETING_NO_TENANT" | "IDEA_REPORT_NOT_FOUND" | "IDEA_MARKET_DESC_REQUIRED" | "IDEA_TOPIC_REQUIRED" | "IDEA_TEXT_TOO_LONG" | "IDEA_SOCIAL_TYPE_REQUIRED" | "IDEA_REPORT_ENDED" | "ADMIN_ONLY" | "NODE_NOT_FOUND" | "INVALID_NODE_ACTION" | "FORM_NAME_REQUIRED" | "FORM_NAME_TOO_LONG" | "FORM_COMPANY_REQUIRED" | "FORM_COMPANY_TOO_LONG" | "FORM_PHONE_REQUIRED" | "FORM_PHONE_TOO_LONG" | "FORM_JOB_TITLE_TOO_LONG" | "FORM_EMAIL_TOO_LONG" | "FORM_DESCRIPTION_TOO_LONG" | "FORM_REQUIREMENTS_TOO_LONG" | "LEAD_BAD_TYPE" | "FORM_WEB_SOURCE_TOO_LONG" | "FEEDBACK_TITLE_REQUIRED" | "FEEDBACK_CONTENT_REQUIRED" | "FEEDBACK_TITLE_TOO_LONG" | "FEEDBACK_CONTENT_TOO_LONG" | "FEEDBACK_TOO_MANY_IMAGES" | "FEEDBACK_IMAGE_TOO_LARGE" | "FEEDBACK_IMAGE_BAD_FORMAT" | "MESSAGE_NOT_FOUND" | "TENANT_NOT_FOUND" | "TENANT_EXISTS" | "TENANT_INVALID" | "PRODUCT_NOT_FOUND" | "ORDER_NOT_FOUND" | "ORDER_PENDING_EXISTS" | "ORDER_NOT_CANCELLABLE" | "ORDER_CLOSED" | "PAYMENT_BAD_SIGNATURE" | "PAYMENT_STALE" | "PAYMENT_REPLAYED" | "PAYMENT_AMOUNT_MISMATCH" | "DOWNLOAD_2K_NEEDS_MEMBERSHIP" | "CUSTOM_COLOUR_NEEDS_MEMBERSHIP" | "ENTERPRISE_CONTACT_SERVICE" | "PAYMENT_UNAVAILABLE" | "ORDER_NOT_REFUNDABLE" | "TOO_MANY_STREAMS" | "TOO_MANY_REFINEMENTS" | "UPLOAD_TOO_MANY" | "UPLOAD_QUOTA_EXCEEDED" | "FORM_TOO_FREQUENT" | "BAD_REQUEST" | "BODY_TOO_LARGE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
         ExportDto: {
             /** @description The template documents. */
             list: Record<string, never>[];
+        };
+        /**
+         * @description `rss` reads RSS 0.9–2.0, Atom and JSON Feed; `json` any JSON with a
+         *     [`FeedMapping`].
+         * @enum {string}
+         */
+        FeedFormat: "rss" | "json";
+        /**
+         * @description Where a JSON source keeps its items and their fields, as JSON Pointers
+         *     (RFC 6901): `items` from the document's root, the others from each item.
+         */
+        FeedMapping: {
+            /** @description The array of items, e.g. `/data/list` (`""` for a top-level array). */
+            items: string;
+            title: string;
+            summary?: string | null;
+            url?: string | null;
+            heat?: string | null;
+            image?: string | null;
+            /** @description A stable id; the url, then the title, when absent. */
+            id?: string | null;
         };
         /** @description The feedback form as sent (`POST /api/feedback`). */
         FeedbackRequest: {
@@ -2469,6 +3237,16 @@ export interface components {
         FetchArticleRequest: {
             /** @description The article's address (http or https). */
             url: string;
+        };
+        /** @description The figures of a range. */
+        Figures: {
+            totals: components["schemas"]["StatisticsTotals"];
+            /** @description Most generations first. */
+            byType: components["schemas"]["TypeFigures"][];
+            /** @description Most generations first. */
+            byPlatform: components["schemas"]["PlatformFigures"][];
+            /** @description Every day of the range, in order. */
+            daily: components["schemas"]["DayFigures"][];
         };
         /** @description The multipart form of an image upload: one part named `file`. */
         FileUpload: {
@@ -2499,9 +3277,250 @@ export interface components {
             headerPaths: string[];
             sidebarPaths: string[];
         };
+        /** @description A statutory day off (休) or make-up working day (班). */
+        HolidayMark: {
+            /** @description The holiday it belongs to (春节, 国庆节…). */
+            name: string;
+            /** @description True for a day off, false for a make-up working day. */
+            off: boolean;
+        };
+        HotWordList: {
+            list: components["schemas"]["WordTrend"][];
+        };
+        Hotspot: {
+            id: string;
+            title: string;
+            summary: string;
+            url?: string | null;
+            picUrl?: string | null;
+            kind: components["schemas"]["HotspotKind"];
+            platform: components["schemas"]["HotspotPlatform"];
+            origin: components["schemas"]["HotspotOrigin"];
+            /** @description The source's name; empty for imports, saves and removed sources. */
+            sourceName: string;
+            /**
+             * Format: int64
+             * @description The latest heat (the source's figure, or 100000 / rank).
+             */
+            heat: number;
+            /**
+             * Format: u-int32
+             * @description The latest place in its source's list.
+             */
+            rank?: number | null;
+            /**
+             * Format: int64
+             * @description Heat gained within the asked window.
+             */
+            growth: number;
+            /**
+             * Format: u-int32
+             * @description Observations within the asked window.
+             */
+            mentions: number;
+            /**
+             * Format: int64
+             * @description Milliseconds since the epoch.
+             */
+            firstSeenAt: number;
+            /** Format: int64 */
+            lastSeenAt: number;
+            /** @description The caller saved it (and may remove it). */
+            mine: boolean;
+        };
+        HotspotDetail: components["schemas"]["Hotspot"] & {
+            /** @description A saved hotspot's article text. */
+            article?: string | null;
+            /** @description Oldest first, at most 200 points. */
+            history: components["schemas"]["HotspotPoint"][];
+        };
+        /**
+         * @description What a hotspot is: a topic (news, a trending subject), a popular note,
+         *     a video or an image.
+         * @enum {string}
+         */
+        HotspotKind: "topic" | "note" | "video" | "image";
+        /**
+         * @description How it came in: a configured source, an admin's import, a user's save.
+         * @enum {string}
+         */
+        HotspotOrigin: "feed" | "import" | "custom";
+        HotspotPage: {
+            list: components["schemas"]["Hotspot"][];
+            /** Format: u-int64 */
+            total: number;
+        };
+        /**
+         * @description Where people talk about it.
+         * @enum {string}
+         */
+        HotspotPlatform: "redbook" | "weibo" | "tiktok" | "wechat" | "other";
+        HotspotPoint: {
+            /**
+             * Format: int64
+             * @description Milliseconds since the epoch.
+             */
+            at: number;
+            /** Format: u-int32 */
+            rank?: number | null;
+            /** Format: int64 */
+            heat: number;
+        };
+        HotspotSource: {
+            id: string;
+            name: string;
+            format: components["schemas"]["FeedFormat"];
+            url: string;
+            platform: components["schemas"]["HotspotPlatform"];
+            kind: components["schemas"]["HotspotKind"];
+            /** Format: u-int32 */
+            intervalMinutes: number;
+            enabled: boolean;
+            mapping?: null | components["schemas"]["FeedMapping"];
+            /**
+             * Format: int64
+             * @description Milliseconds since the epoch.
+             */
+            lastFetchAt?: number | null;
+            /** Format: int64 */
+            lastOkAt?: number | null;
+            /** @description The last refresh's failure in words (cleared by a success). */
+            lastError?: string | null;
+            /** Format: u-int32 */
+            lastItemCount: number;
+            /** Format: int64 */
+            nextFetchAt: number;
+            /** Format: int64 */
+            createdAt: number;
+        };
+        HotspotSourceList: {
+            list: components["schemas"]["HotspotSource"][];
+        };
+        /** @description One idea: a short title and what to do. */
+        Idea: {
+            title: string;
+            content: string;
+        };
+        IdeaReport: {
+            id: string;
+            reportTitle: string;
+            hotspotId?: string | null;
+            hotspotSourceType: string;
+            /** @description generating, completed, failed or cancelled. */
+            process: components["schemas"]["ReportState"];
+            /** @description The last stage delivered, `created` before any. */
+            stage: string;
+            runningStage?: null | components["schemas"]["IdeaStage"];
+            /** @description Its task: `GET /api/tasks/{id}/events` streams the text as written. */
+            currentTaskId?: string | null;
+            /** @description Every stage of this report, in order. */
+            stages: components["schemas"]["IdeaStage"][];
+            errorStage?: null | components["schemas"]["IdeaStage"];
+            errorCode?: string | null;
+            reportParams: components["schemas"]["IdeaReportParams"];
+            reportContent: components["schemas"]["IdeaReportContent"];
+            /**
+             * Format: int64
+             * @description Milliseconds since the epoch.
+             */
+            createdAt: number;
+            /** Format: int64 */
+            finishedAt?: number | null;
+        };
+        IdeaReportBody: {
+            /**
+             * @description One of PUBLIC (default with a hotspot), PERSONAL, CALENDAR,
+             *     CUSTOM_INSPIRATION (default without one), HOTSPOT_MARKETING,
+             *     CREATIVE_IDEA_GENERATE.
+             */
+            hotspotSourceType?: string | null;
+            /** @description The hotspot the report is about. */
+            hotspotId?: string | null;
+            /**
+             * @description Without a hotspot: the topic (a calendar day's name, an idea); with
+             *     one, an optional title for the report.
+             */
+            reportTitle?: string | null;
+            /** @description Without a hotspot: what the topic is about (a day's description). */
+            topicDesc?: string | null;
+            /** @description product (default), brand, country, city or spots. */
+            mktType?: string | null;
+            /** @description The product or brand: its name and what matters about it. */
+            marketDesc?: string | null;
+            /** @description The merchant's own request. */
+            prompt?: string | null;
+            /** @description One of the seven styles (id or Chinese name); default 整活幽默. */
+            ideaStyle?: string | null;
+            /** @description image, video, offline; default all three. */
+            socialType?: string[] | null;
+            /** @description desktop (default) or mobile. */
+            ordering?: string | null;
+            /** @description zh or en; default the language of marketDesc. */
+            language?: string | null;
+        };
+        /** @description The report's sections, by the spec's names; empty until delivered. */
+        IdeaReportContent: {
+            eventSummary?: string | null;
+            socialMediaMkts: components["schemas"]["Idea"][];
+            socialMediaMktVideos: components["schemas"]["Idea"][];
+            offlineMkts: components["schemas"]["Idea"][];
+            association: string[];
+            marketingRisk: string[];
+        };
+        IdeaReportDefaults: {
+            mktType: components["schemas"]["MktType"];
+            marketDesc: string;
+            prompt: string;
+            ideaStyle: components["schemas"]["CopyStyle"];
+            socialType: components["schemas"]["SocialType"][];
+            /** @description What each kind of ideas costs today (3 ideas). */
+            prices: components["schemas"]["IdeaStagePrices"];
+            /** @description The last day video and offline ideas are free (YYYY-MM-DD). */
+            ideasFreeUntil: string;
+        };
+        IdeaReportPage: {
+            list: components["schemas"]["IdeaReport"][];
+            /** Format: u-int64 */
+            total: number;
+        };
+        IdeaReportParams: {
+            topic: string;
+            topicDesc: string;
+            mktType: components["schemas"]["MktType"];
+            marketDesc: string;
+            prompt: string;
+            ideaStyle: components["schemas"]["CopyStyle"];
+            socialType: components["schemas"]["SocialType"][];
+            ordering: components["schemas"]["ReportOrdering"];
+        };
+        /**
+         * @description One step of a report, each a queued text task. The wire names are
+         *     the original app's stage names.
+         * @enum {string}
+         */
+        IdeaStage: "summary" | "advice_online" | "advice_online_video" | "advice_offline" | "association" | "risk";
+        IdeaStagePrices: {
+            /** Format: int64 */
+            image: number;
+            /** Format: int64 */
+            video: number;
+            /** Format: int64 */
+            offline: number;
+        };
         ImportBody: {
             /** @description Template documents (docs/POSTERS.md), as an export lists them. */
             templates: Record<string, never>[];
+        };
+        ImportReport: {
+            imported: number;
+            /** @description Rows already imported before (same title and link). */
+            skipped: number;
+            errors: components["schemas"]["ImportRowError"][];
+        };
+        ImportRowError: {
+            /** @description 1 is the first data row. */
+            row: number;
+            message: string;
         };
         ImportedDto: {
             imported: number;
@@ -2594,6 +3613,11 @@ export interface components {
             /** @enum {string} */
             shape: "article";
         };
+        MarketingStatistics: components["schemas"]["Figures"] & {
+            from: string;
+            to: string;
+            scope: components["schemas"]["StatisticsScope"];
+        };
         MessageDto: {
             /** Format: int64 */
             msgId: number;
@@ -2626,6 +3650,43 @@ export interface components {
              *     non-commercial licence"), when it said.
              */
             reason?: string | null;
+        };
+        /**
+         * @description What is marketed (`mktType`).
+         * @enum {string}
+         */
+        MktType: "product" | "brand" | "country" | "city" | "spots";
+        /**
+         * @description The spec's payload: title, article, xhsUrl, summary, picUrl, picDesc,
+         *     hotspotSourceType.
+         */
+        NewHotspotBody: {
+            title?: string | null;
+            article?: string | null;
+            /** @description A link to the note (Xiaohongshu or any http(s) page). */
+            xhsUrl?: string | null;
+            summary?: string | null;
+            picUrl?: string | null;
+            picDesc?: string | null;
+            /** @description Recorded for the caller's own use; every saved hotspot is `custom`. */
+            hotspotSourceType?: string | null;
+            /** @description `topic` (default), `note`, `video` or `image`. */
+            kind?: string | null;
+            /** @description Default `redbook` when `xhsUrl` is a Xiaohongshu link, else `other`. */
+            platform?: string | null;
+        };
+        /**
+         * @description `POST /api/poster-assets` as sent; every field loose so a mistyped one
+         *     is INVALID_PARAM naming it.
+         */
+        NewPosterAsset: {
+            /** @description The upload's id, or the URL the upload answered with. */
+            uploadId: string;
+            /** @description 1 to 60 characters; 素材 and the day when absent. */
+            name?: string | null;
+            contentType?: null | components["schemas"]["PosterAssetKind"];
+            /** @description Share with the caller's tenant (default false). */
+            shared?: boolean | null;
         };
         NodeDto: {
             id: string;
@@ -2711,6 +3772,11 @@ export interface components {
         PlanTypeDto: {
             productType: string;
         };
+        PlatformFigures: {
+            platform: string;
+            /** Format: u-int64 */
+            generations: number;
+        };
         PoolDto: {
             pool: string;
             /** @description Tenants assigned to this pool. */
@@ -2732,6 +3798,54 @@ export interface components {
              *     window, with the models its nodes lack.
              */
             lacking: components["schemas"]["LackingDto"][];
+        };
+        PosterAsset: {
+            id: string;
+            uploadId: string;
+            name: string;
+            contentType: components["schemas"]["PosterAssetKind"];
+            /** @description The picture (`/api/files/uploads/<id>`). */
+            url: string;
+            /** Format: u-int32 */
+            width: number;
+            /** Format: u-int32 */
+            height: number;
+            /** Format: u-int64 */
+            sizeBytes: number;
+            /** @description Shared with the caller's tenant. */
+            shared: boolean;
+            /** @description The caller added it (and so may change or remove it). */
+            mine: boolean;
+            /**
+             * Format: int64
+             * @description Milliseconds since the epoch.
+             */
+            createdAt: number;
+            /**
+             * Format: int64
+             * @description Milliseconds since the epoch.
+             */
+            updatedAt: number;
+        };
+        /**
+         * @description 0 an image, 1 a logo
+         * @enum {integer}
+         */
+        PosterAssetKind: 0 | 1;
+        /** @description The spec's names: `cds_asset_infos` and `cursor_id`. */
+        PosterAssetPage: {
+            cds_asset_infos: components["schemas"]["PosterAsset"][];
+            /** @description Pass back for the next page; null on the last. */
+            cursor_id?: string | null;
+        };
+        /** @description `PATCH /api/poster-assets/{id}` as sent: what to change. */
+        PosterAssetPatch: {
+            name?: string | null;
+            contentType?: null | components["schemas"]["PosterAssetKind"];
+            shared?: boolean | null;
+        };
+        PosterAssetRemoved: {
+            removed: boolean;
         };
         PosterLibraryDto: {
             categories: string[];
@@ -2881,6 +3995,18 @@ export interface components {
             /** Format: int64 */
             daysLeft: number;
         };
+        /**
+         * @description The stage order: the desktop page's, or the mobile content flow's
+         *     (risk first, then the ideas).
+         * @enum {string}
+         */
+        ReportOrdering: "desktop" | "mobile";
+        /**
+         * @description Where a report is (`process`). A cancelled report keeps what it
+         *     delivered.
+         * @enum {string}
+         */
+        ReportState: "generating" | "completed" | "failed" | "cancelled";
         ResetBody: {
             mobileId?: string | null;
             mail?: string | null;
@@ -2902,6 +4028,10 @@ export interface components {
             durationMs?: number | null;
             copy?: null | components["schemas"]["MarketingCopy"];
             rating?: null | components["schemas"]["CopyRating"];
+            /** @description A poster's words by text slot id (POSTER_COPY_GEN results only). */
+            slotTexts?: {
+                [key: string]: string;
+            } | null;
         };
         /** @enum {string} */
         ResultKind: "image" | "mask" | "video" | "poster" | "thumbnail" | "text";
@@ -2973,10 +4103,54 @@ export interface components {
             mobileId?: string | null;
         };
         /**
+         * @description Which kinds of ideas a report writes (`socialType`).
+         * @enum {string}
+         */
+        SocialType: "image" | "video" | "offline";
+        /** @description `POST /api/admin/hotspot-sources` and (all optional) `PATCH`. */
+        SourceBody: {
+            name?: string | null;
+            format?: string | null;
+            url?: string | null;
+            platform?: string | null;
+            kind?: string | null;
+            /**
+             * Format: u-int32
+             * @description 5–1440 (default 30).
+             */
+            intervalMinutes?: number | null;
+            enabled?: boolean | null;
+            mapping?: null | components["schemas"]["FeedMapping"];
+        };
+        /**
          * @description The speed a tier is promised: the original app's standard, fast and exclusive.
          * @enum {string}
          */
         Speed: "standard" | "fast" | "exclusive";
+        /** @enum {string} */
+        StatisticsScope: "mine" | "tenant";
+        StatisticsTotals: {
+            /** Format: u-int64 */
+            generations: number;
+            /** Format: u-int64 */
+            succeeded: number;
+            /**
+             * Format: u-int64
+             * @description Ended FAILED or TIMEOUT (stopped tasks end FAILED).
+             */
+            failed: number;
+            /** Format: int64 */
+            lingshiSpent: number;
+            /** Format: u-int64 */
+            likes: number;
+            /** Format: u-int64 */
+            dislikes: number;
+            /**
+             * Format: double
+             * @description likes / (likes + dislikes); null when nothing was rated.
+             */
+            likeRate?: number | null;
+        };
         SubmitBody: {
             /** @description A task type; `GET /api/task-types` lists them. */
             bizType: string;
@@ -3066,6 +4240,17 @@ export interface components {
             historyRetentionDays: number;
             speed: components["schemas"]["Speed"];
         };
+        TypeFigures: {
+            bizType: string;
+            /** Format: u-int64 */
+            generations: number;
+            /** Format: u-int64 */
+            succeeded: number;
+            /** Format: u-int64 */
+            failed: number;
+            /** Format: int64 */
+            lingshiSpent: number;
+        };
         /** @description The stored upload: its address and its displayed (EXIF-oriented) size. */
         UploadedDto: {
             urls: string[];
@@ -3135,6 +4320,25 @@ export interface components {
             code: string;
             message: string;
         };
+        /** @description One word's counts in the recent window and the one before it. */
+        WordTrend: {
+            word: string;
+            /**
+             * Format: u-int32
+             * @description Mentions in the recent window.
+             */
+            recent: number;
+            /**
+             * Format: u-int32
+             * @description Mentions in the window before it (as long).
+             */
+            earlier: number;
+            /**
+             * Format: int64
+             * @description `recent - earlier`.
+             */
+            growth: number;
+        };
     };
     responses: never;
     parameters: never;
@@ -3144,6 +4348,201 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every source with its refresh state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_HotspotSourceList"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SourceBody"];
+            };
+        };
+        responses: {
+            /** @description The source. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_HotspotSource"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The source's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_bool"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    change: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The source's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SourceBody"];
+            };
+        };
+        responses: {
+            /** @description The source. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_HotspotSource"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    refresh: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The source's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The source, due now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_HotspotSource"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    import_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["FileUpload"];
+            };
+        };
+        responses: {
+            /** @description What was imported, skipped and refused. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ImportReport"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list: {
         parameters: {
             query?: never;
@@ -4045,6 +5444,42 @@ export interface operations {
             };
         };
     };
+    month: {
+        parameters: {
+            query?: {
+                /** @description 1900–2100. */
+                year?: string;
+                /** @description 1–12. */
+                month?: string;
+                calendarMarketingTypes?: string;
+                showActivityDesc?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The month, day by day. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CalendarMonth"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list: {
         parameters: {
             query?: never;
@@ -4282,6 +5717,385 @@ export interface operations {
             };
         };
     };
+    hot_words: {
+        parameters: {
+            query?: {
+                /** @description 1–168 (default 24): the recent window; the earlier one is as long. */
+                windowHours?: string;
+                /** @description 1–100 (default 30). */
+                size?: string;
+                /** @description Only hotspots on this platform. */
+                platform?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Hot words, fastest growing first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_HotWordList"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description From 1 (default 1). */
+                pageNum?: string;
+                /** @description 1–50 (default 10). */
+                pageSize?: string;
+                /** @description `rising` (default), `ranking` or `latest`. */
+                sort?: string;
+                /** @description `topic`, `note`, `video` or `image`; several comma-separated. */
+                kind?: string;
+                /** @description `redbook`, `weibo`, `tiktok`, `wechat` or `other`. */
+                platform?: string;
+                /** @description `feed`, `import` or `custom`. */
+                origin?: string;
+                /** @description Words the title or summary contains (at most 50 characters). */
+                keyword?: string;
+                /** @description 1–168 (default 24). */
+                windowHours?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of hotspots and how many match. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_HotspotPage"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewHotspotBody"];
+            };
+        };
+        responses: {
+            /** @description The saved hotspot. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Hotspot"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The hotspot's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The hotspot, its figures over the last 24 hours and its history. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_HotspotDetail"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The hotspot's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_bool"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_reports: {
+        parameters: {
+            query?: {
+                pageNum?: string;
+                /** @description 1 to 50, default 10. */
+                pageSize?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of reports and how many there are. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_IdeaReportPage"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdeaReportBody"];
+            };
+        };
+        responses: {
+            /** @description The report, generating. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_IdeaReport"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    defaults: {
+        parameters: {
+            query?: {
+                /** @description The source the report starts from (PUBLIC, CALENDAR, …). */
+                hotspotSourceType?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default settings and today's prices. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_IdeaReportDefaults"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_report: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The report id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_IdeaReport"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The report id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report, cancelled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_IdeaReport"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    export_docx: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The document's title, at most 50 characters; default 热点营销策划
+                 *     (Hotspot marketing plan for an English report).
+                 */
+                title?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The report id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Word document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": number[];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     submit_lead: {
         parameters: {
             query?: never;
@@ -4334,6 +6148,78 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_PageDto_LedgerEntryDto"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    json: {
+        parameters: {
+            query?: {
+                /** @description First day, `YYYY-MM-DD` (default: 29 days before `to`). */
+                from?: string;
+                /** @description Last day, inclusive, `YYYY-MM-DD` (default: today, UTC). */
+                to?: string;
+                /** @description `mine` (default) or `tenant`. */
+                scope?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The range's figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MarketingStatistics"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    csv: {
+        parameters: {
+            query?: {
+                /** @description First day, `YYYY-MM-DD` (default: 29 days before `to`). */
+                from?: string;
+                /** @description Last day, inclusive, `YYYY-MM-DD` (default: today, UTC). */
+                to?: string;
+                /** @description `mine` (default) or `tenant`. */
+                scope?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `date,bizType,generations,succeeded,failed,lingshiSpent` rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
@@ -4682,6 +6568,181 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WechatReply"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description The `cursor_id` of the previous page; absent for the first. */
+                cursor_id?: string;
+                /** @description Milliseconds since the epoch: changed at or after. */
+                updated_at_start?: string;
+                /** @description Milliseconds since the epoch, exclusive (end date plus one day). */
+                updated_at_end?: string;
+                /** @description 0 images, 1 logos; absent for both. */
+                content_type?: string;
+                /** @description `all` (default), `mine` or `tenant`. */
+                scope?: string;
+                /** @description 1 to 100, default 20. */
+                size?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of materials, newest change first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PosterAssetPage"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewPosterAsset"];
+            };
+        };
+        responses: {
+            /** @description The material (the existing one if the upload was added before). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PosterAsset"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The material's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The material, if the caller or the caller's team has it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PosterAsset"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The material's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PosterAssetRemoved"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    change: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The material's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PosterAssetPatch"];
+            };
+        };
+        responses: {
+            /** @description The changed material. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PosterAsset"];
                 };
             };
             /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
@@ -5239,8 +7300,8 @@ export interface operations {
     upload: {
         parameters: {
             query?: {
-                /** @description `product` (default) or `note`. */
-                purpose?: "product" | "note";
+                /** @description `product` (default), `note` or `material`. */
+                purpose?: "product" | "note" | "material";
             };
             header?: never;
             path?: never;

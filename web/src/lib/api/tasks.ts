@@ -24,6 +24,15 @@ export function isTerminal(status: string | null | undefined): boolean {
   return !!status && (TERMINAL_STATUSES as readonly string[]).includes(status);
 }
 
+/**
+ * Whether a task's lingshi went back to its owner: the server refunds every
+ * task that ends without success (FAILED, TIMEOUT; a stopped task is
+ * FAILED). The task carries no flag of its own.
+ */
+export function isRefunded(task: Pick<Task, 'status'>): boolean {
+  return task.status === 'FAILED' || task.status === 'TIMEOUT';
+}
+
 /** One result file (`durationMs` on video results only). */
 export type TaskResult = Schemas['ResultDto'];
 

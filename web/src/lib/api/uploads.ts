@@ -8,18 +8,20 @@ export type UploadResult = components['schemas']['UploadedDto'];
 
 /**
  * `silent`: the caller shows a failure itself (no toast). `purpose`: `note`
- * for a note's pictures (图片改写), checked by the server's note rules
- * (lib/uploadRules NOTE_UPLOAD_LIMITS) instead of the product photo's.
+ * for a note's pictures (图片改写) or `material` for a poster material,
+ * checked by the server's rules for it (lib/uploadRules NOTE_UPLOAD_LIMITS,
+ * MATERIAL_UPLOAD_LIMITS) instead of the product photo's.
  */
 export function uploadFile(
   file: Blob,
   filename?: string,
-  options: { silent?: boolean; purpose?: 'product' | 'note' } = {},
+  options: { silent?: boolean; purpose?: 'product' | 'note' | 'material' } = {},
 ): Promise<UploadResult> {
   const form = new FormData();
   if (filename) form.append('file', file, filename);
   else form.append('file', file);
-  const path = options.purpose === 'note' ? '/uploads?purpose=note' : '/uploads';
+  const purpose = options.purpose ?? 'product';
+  const path = purpose === 'product' ? '/uploads' : `/uploads?purpose=${purpose}`;
   return request<UploadResult>(path, { method: 'POST', body: form, silent: options.silent });
 }
 

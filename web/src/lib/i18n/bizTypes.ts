@@ -17,10 +17,12 @@ export const BIZ_TYPE_MESSAGES = {
   'bizType.TRY_ON': { zh: '虚拟试穿', en: 'Virtual try-on' },
   'bizType.QR_CODE_ART': { zh: '艺术二维码', en: 'Artistic QR code' },
   'bizType.PLACARD_GEN': { zh: '海报', en: 'Poster' },
+  'bizType.POSTER_COPY_GEN': { zh: '海报文案', en: 'Poster words' },
   'bizType.TEXT_REWRITE': { zh: '文案改写', en: 'Copy rewrite' },
   'bizType.HOT_ARTICLE_REWRITE': { zh: '爆文改写', en: 'Article rewrite' },
   'bizType.HOT_PIC_REWRITE': { zh: '图片改写', en: 'Image rewrite' },
   'bizType.HOT_VIDEO_REWRITE': { zh: '视频改写', en: 'Video rewrite' },
+  'bizType.MKT_IDEA_GEN': { zh: '营销创意报告', en: 'Idea report stage' },
   // A type newer than this build: a generic name reads better than a code.
   'bizType.unknown': { zh: 'AI生成', en: 'AI generation' },
 } as const;

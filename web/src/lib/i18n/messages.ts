@@ -7,10 +7,14 @@
 import { UPLOAD_MESSAGES } from '../uploadRules';
 import { BENEFITS_MESSAGES } from './benefits';
 import { BIZ_TYPE_MESSAGES } from './bizTypes';
+import { CALENDAR_MESSAGES } from './calendar';
 import { CAPABILITY_MESSAGES } from './capabilities';
 import { CATALOGUE_MESSAGES } from './catalogue';
 import { DIFFUSION_MESSAGES } from './diffusion';
 import { POSTER_MESSAGES } from './poster';
+import { POSTER_MATERIAL_MESSAGES } from './posterMaterial';
+import { HOTSPOT_MESSAGES } from './hotspots';
+import { POSTER_FILL_MESSAGES } from './posterFill';
 import { QR_MESSAGES } from './qrCode';
 import { CUTOUT_EDITOR_MESSAGES } from './cutoutEditor';
 import { PRODUCT_IMAGE_MESSAGES } from './productImage';
@@ -21,8 +25,12 @@ import { RESULT_MESSAGES } from './results';
 import { ROUTE_MESSAGES } from './routes';
 import { VIDEO_MESSAGES } from './video';
 import { ADMIN_MESSAGES } from './admin';
+import { ADMIN_HOTSPOT_MESSAGES } from './adminHotspots';
 import { ENGAGEMENT_MESSAGES } from './engagement';
 import { API_KEY_MESSAGES } from './apiKeys';
+import { STATISTICS_MESSAGES } from './statistics';
+import { WORKBENCH_MESSAGES } from './workbench';
+import { IDEA_MESSAGES } from './ideas';
 
 export const messages = {
   'app.brand': { zh: 'pixmart', en: 'pixmart' },
@@ -37,7 +45,7 @@ export const messages = {
 
   'menu.group.home': { zh: '首页', en: 'Home' },
   'menu.group.workbench': { zh: '工作台', en: 'Workbench' },
-  'menu.group.hot-topics': { zh: '热点', en: 'Hot topics' },
+  'menu.group.hot-topics': { zh: '热点', en: 'Trends' },
   'menu.group.asset-library': { zh: '资产库', en: 'Asset library' },
   'menu.group.enterprise-management': { zh: '企业管理', en: 'Enterprise management' },
   'menu.group.hot-creation': { zh: '热点创作', en: 'Hot creation' },
@@ -51,6 +59,7 @@ export const messages = {
   'menu.group.benefit-centre': { zh: '权益中心', en: 'Benefit centre' },
   'menu.group.creation-space': { zh: '创作空间', en: 'Creation space' },
   'menu.label': { zh: '主菜单', en: 'Main menu' },
+  'menu.more': { zh: '更多', en: 'More' },
   'menu.side': { zh: '功能导航', en: 'Tools' },
 
   'shell.notAvailable.title': { zh: '该功能暂未开放', en: 'This feature is not available yet' },
@@ -213,6 +222,9 @@ export const messages = {
   ...DIFFUSION_MESSAGES,
   ...QR_MESSAGES,
   ...POSTER_MESSAGES,
+  ...POSTER_MATERIAL_MESSAGES,
+  ...HOTSPOT_MESSAGES,
+  ...POSTER_FILL_MESSAGES,
   ...CUTOUT_EDITOR_MESSAGES,
   ...PRODUCT_IMAGE_MESSAGES,
   ...REWRITE_BG_MESSAGES,
@@ -222,10 +234,19 @@ export const messages = {
   ...ROUTE_MESSAGES,
   ...VIDEO_MESSAGES,
   ...ADMIN_MESSAGES,
+  ...ADMIN_HOTSPOT_MESSAGES,
+  ...CALENDAR_MESSAGES,
+  ...STATISTICS_MESSAGES,
+  ...WORKBENCH_MESSAGES,
+  ...IDEA_MESSAGES,
   'upload.hint': { zh: '点击上传图片', en: 'Click to upload an image' },
   'upload.rules': {
     zh: '支持 PNG/JPG/WEBP，500KB~10MB，宽高比 0.5~2，分辨率不低于 256*256',
     en: 'PNG/JPG/WEBP, 500KB to 10MB, aspect ratio 0.5 to 2, at least 256*256',
+  },
+  'upload.materialRules': {
+    zh: '支持 PNG/JPG/WEBP，不超过10MB，宽高比 1:10~10:1，分辨率不低于 32*32',
+    en: 'PNG/JPG/WEBP, up to 10MB, aspect ratio 1:10 to 10:1, at least 32*32',
   },
   'upload.uploading': { zh: '上传中…', en: 'Uploading…' },
   'upload.replace': { zh: '重新上传', en: 'Replace image' },
@@ -286,6 +307,8 @@ export const messages = {
   'history.loading': { zh: '加载中…', en: 'Loading…' },
   'history.download': { zh: '下载', en: 'Download' },
   'history.downloadVideo': { zh: '下载视频', en: 'Download video' },
+  'history.downloadText': { zh: '下载文案', en: 'Download text' },
+  'history.refunded': { zh: '灵石已返还', en: 'Coins returned' },
   'history.video': { zh: '视频', en: 'Video' },
 
   'workspace.generate': { zh: '立即生成', en: 'Generate' },

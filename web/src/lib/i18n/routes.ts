@@ -7,6 +7,7 @@ export const ROUTE_MESSAGES = {
   'route.user-agreement.title': { zh: '用户协议', en: 'User agreement' },
   'route.403.title': { zh: '无权限', en: 'No permission' },
   'route.admin.title': { zh: '集群管理', en: 'Fleet administration' },
+  'route.admin-hotspot-sources.title': { zh: '热点源', en: 'Hotspot sources' },
   'route.human-figure-image.title': { zh: '人台图', en: 'Mannequin image' },
   'route.model-photo-new.title': { zh: '真人模特图', en: 'Real-person model image' },
   'route.shoes-image.title': { zh: '鞋靴图', en: 'Shoe image' },

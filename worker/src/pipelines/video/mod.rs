@@ -48,8 +48,8 @@ pub async fn run(ctx: &WorkerContext, task_id: TaskId, spec: &VideoSpec) -> Resu
     ctx.blobs.put(&poster_key, &clip.poster).await?;
     let (width, height) = (clip.width, clip.height);
     Ok(vec![
-        TaskResult { key: video_key, kind: ResultKind::Video, width, height, copy: None, rating: None },
-        TaskResult { key: poster_key, kind: ResultKind::Poster, width, height, copy: None, rating: None },
+        TaskResult::file(video_key, ResultKind::Video, width, height),
+        TaskResult::file(poster_key, ResultKind::Poster, width, height),
     ])
 }
 

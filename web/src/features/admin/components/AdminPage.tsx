@@ -10,6 +10,7 @@ import { useI18n } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { ForbiddenPage, LoadingPage } from '../../../app/pages/StatusPages';
 import { useCancelTask, useNodeAction, useNodes, usePools, useQueues, type DiffusionReport, type FleetNode, type NodeAction } from '../api/admin';
+import { AdminNav } from './AdminNav';
 import { MissingModels } from './MissingModels';
 import { TenantPools } from './TenantPools';
 import { adminText, type AdminKey } from './text';
@@ -56,6 +57,7 @@ export function AdminPage() {
 
   return (
     <div className="page admin-page" data-testid="admin-page">
+      <AdminNav />
       <h1>{tr('title')}</h1>
 
       <section>

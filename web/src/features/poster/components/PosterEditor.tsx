@@ -10,11 +10,15 @@ import { limitOf, priceOf, useTaskTypes } from '../../../lib/taskTypes';
 import { toast } from '../../../lib/toast';
 import { PALETTE, useAllowsCustomColour } from '../../../lib/plans';
 import { buildPosterParams, POSTER_BIZ_TYPE, POSTER_FORMATS, productSlots, templateChanged, textFits, type PosterFormat, type PosterParams } from '../constants';
-import { createHistory, findLayer, initialTexts, record, redoHistory, setBox, setColour, setText, undoHistory, type EditorHistory, type PosterDoc } from '../editorState';
+import { createHistory, findLayer, initialTexts, record, redoHistory, keepsBackground, setBox, setColour, setKeepBackground, setText, undoHistory, type EditorHistory, type PosterDoc } from '../editorState';
 import type { Guide } from '../layout';
 import { lastTaskOf, saveEdits, savedEdits, setLastTask, setProductPhoto, useProductPhoto } from '../session';
 import { colourOf, hasColour, isTextual, type ImageLayer, type Layer, type PosterTemplateEntry } from '../template';
 import { usePicture, usePictures } from '../usePicture';
+import { useAssetFromUrl, type Placement } from '../assetPlacement';
+import { MaterialPicker, type PickedPhoto } from './MaterialPicker';
+import { fillHistory } from '../fill/apply';
+import { PosterFillPanel } from '../fill/PosterFillPanel';
 import { PosterResult } from './PosterResult';
 import { PosterStage } from './PosterStage';
 
@@ -61,6 +65,8 @@ export function PosterEditor({ entry, mobile = false }: Props) {
   // Pictures of the other image slots (a logo, a decoration), by slot id.
   const [slotPhotos, setSlotPhotos] = useState<Record<string, { url: string; preview: string }>>({});
   const slotPics = usePictures(useMemo(() => Object.fromEntries(Object.entries(slotPhotos).map(([id, p]) => [id, p.preview])), [slotPhotos]));
+  // The slot "from my materials" fills: the product photo, or an image slot (a logo slot lists logos only).
+  const [picking, setPicking] = useState<{ target: 'product' } | { target: 'slot'; id: string; logo: boolean } | null>(null);
   const present = history.stack.present;
   const doc = draft ?? present;
   const maxChars = limitOf(taskTypes, POSTER_BIZ_TYPE, 'textMaxChars');
@@ -105,6 +111,15 @@ export function PosterEditor({ entry, mobile = false }: Props) {
     () => ({ ...(productPic ? Object.fromEntries(productSlots(doc.template).map((id) => [id, productPic])) : {}), ...slotPics }),
     [productPic, doc.template, slotPics],
   );
+  const placePhoto = useCallback((placement: Placement, photo: PickedPhoto) => {
+    if (!placement) return;
+    if (placement.target === 'product') setProductPhoto(photo);
+    else {
+      setSlotPhotos((m) => ({ ...m, [placement.id]: photo }));
+      setSelected(placement.id);
+    }
+  }, []);
+  useAssetFromUrl(original, placePhoto);
   const placeholder = useCallback((l: ImageLayer) => t(`poster.slot.${l.role}` as MessageKey), [t]);
 
   const onDraft = (next: PosterDoc | null, g: Guide[]) => {
@@ -235,10 +250,22 @@ export function PosterEditor({ entry, mobile = false }: Props) {
         <aside className="poster-panel">
           {!mobile && result}
           {slots.length > 0 && (
-            <section className="poster-section">
+            <section className="poster-section" data-testid="poster-product">
               <h3>{t('poster.product')}</h3>
               <ImageUploader previewUrl={product?.preview ?? null} onUploaded={({ url, file }) => setProductPhoto({ url, preview: URL.createObjectURL(file) })} />
-              <p className="muted small">{t('poster.productHint')}</p>
+              <button type="button" className="button small poster-from-materials" data-testid="product-from-materials" onClick={() => requireLogin() && setPicking({ target: 'product' })}>
+                {t('material.pick.open')}
+              </button>
+              <label className="checkbox poster-keep-background">
+                <input
+                  type="checkbox"
+                  data-testid="poster-keep-background"
+                  checked={keepsBackground(present.template)}
+                  onChange={(e) => commit({ ...present, template: setKeepBackground(present.template, e.target.checked) })}
+                />
+                <span>{t('poster.keepBackground')}</span>
+              </label>
+              <p className="muted small">{t(keepsBackground(present.template) ? 'poster.productHintKept' : 'poster.productHint')}</p>
             </section>
           )}
 
@@ -285,9 +312,20 @@ export function PosterEditor({ entry, mobile = false }: Props) {
               )}
               {sel.type === 'image' && sel.role !== 'product' && (
                 <ImageUploader
+                  purpose="material"
                   previewUrl={slotPhotos[sel.id]?.preview ?? null}
                   onUploaded={({ url, file }) => setSlotPhotos((m) => ({ ...m, [sel.id]: { url, preview: URL.createObjectURL(file) } }))}
                 />
+              )}
+              {sel.type === 'image' && sel.role !== 'product' && (
+                <button
+                  type="button"
+                  className="button small poster-from-materials"
+                  data-testid="slot-from-materials"
+                  onClick={() => requireLogin() && setPicking({ target: 'slot', id: sel.id, logo: sel.role === 'logo' })}
+                >
+                  {t('material.pick.open')}
+                </button>
               )}
               {(sel.box.rotation ?? 0) !== 0 && (
                 <button type="button" className="button small" data-testid="poster-unrotate" onClick={() => commit({ ...present, template: setBox(present.template, sel.id, { ...sel.box, rotation: 0 }) })}>
@@ -296,6 +334,13 @@ export function PosterEditor({ entry, mobile = false }: Props) {
               )}
             </section>
           )}
+
+          <PosterFillPanel
+            original={original}
+            edited={present.template}
+            own={!!entry.source && entry.source !== 'library'}
+            onFill={(words) => setHistory((h) => fillHistory(h, words))}
+          />
 
           <section className="poster-section">
             <h3>{t('poster.texts')}</h3>
@@ -325,6 +370,13 @@ export function PosterEditor({ entry, mobile = false }: Props) {
         </aside>
       </div>
 
+      <MaterialPicker
+        open={picking !== null}
+        logo={picking?.target === 'slot' && picking.logo}
+        mobile={mobile}
+        onClose={() => setPicking(null)}
+        onPick={(photo) => picking && placePhoto(picking.target === 'product' ? picking : { target: 'slot', id: picking.id }, photo)}
+      />
     </div>
   );
 }

@@ -3,8 +3,11 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { CapabilityGate } from '../../../components/CapabilityGate';
 import { TaskHistoryList } from '../../../components/TaskHistoryList';
 import { TaskStatusView } from '../../../components/TaskStatusView';
+import { usePosterAsset } from '../../../lib/api/posterAssets';
 import { useI18n } from '../../../lib/i18n';
+import { useSession } from '../../../lib/session';
 import { usePosterTemplates } from '../api';
+import { placementFor } from '../assetPlacement';
 import { POSTER_BIZ_TYPE } from '../constants';
 import { useProductPhoto } from '../session';
 import type { PosterTemplateEntry } from '../template';
@@ -14,13 +17,19 @@ import { PosterResult } from './PosterResult';
 import { TemplatePicker } from './TemplatePicker';
 import './poster.css';
 
-/** The library entry named by `?id=`, else the first one. */
+/**
+ * The library entry named by `?id=`, else the first one; opened with a
+ * material (`?asset=`), the first one that has a place for it (a logo slot).
+ */
 function useChosenEntry(): { entry: PosterTemplateEntry | null; loading: boolean; failed: boolean } {
   const [params] = useSearchParams();
   const all = usePosterTemplates();
+  const { user } = useSession();
+  const asset = usePosterAsset(params.get('asset'), !!user).data;
   const id = params.get('id');
   const list = all.data?.templates ?? [];
-  const entry = list.find((e) => e.id === id) ?? (id ? null : (list[0] ?? null));
+  const fits = asset ? list.find((e) => placementFor(e.template, asset.contentType) !== null) : undefined;
+  const entry = list.find((e) => e.id === id) ?? (id ? null : (fits ?? list[0] ?? null));
   return { entry, loading: all.isPending, failed: all.isError };
 }
 
@@ -35,8 +44,10 @@ export function PosterPage() {
 
 function PosterWorkspace() {
   const { t } = useI18n();
-  const [, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const { entry, loading, failed } = useChosenEntry();
+  // A material being placed stays in the address while templates are tried.
+  const asset = params.get('asset');
   const product = usePicture(useProductPhoto()?.preview);
   return (
     <div className="page poster-page">
@@ -46,7 +57,7 @@ function PosterWorkspace() {
       </header>
       <div className="poster-workspace">
         <section className="panel poster-picker-panel">
-          <TemplatePicker selected={entry ? [entry.id] : []} product={product} thumbWidth={112} onPick={(e) => setParams({ id: e.id }, { replace: true })} />
+          <TemplatePicker selected={entry ? [entry.id] : []} product={product} thumbWidth={112} onPick={(e) => setParams(asset ? { id: e.id, asset } : { id: e.id }, { replace: true })} />
         </section>
         <section className="panel poster-editor-panel">
           {entry ? <PosterEditor key={entry.id} entry={entry} /> : <p className="muted">{loading ? t('app.loading') : failed ? t('poster.libraryFailed') : t('poster.noTemplates')}</p>}
@@ -61,7 +72,11 @@ function PosterWorkspace() {
 export function TemplatePage() {
   const { t } = useI18n();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  // A material's "use in a poster" goes along to the chosen template's editor.
+  const asset = params.get('asset');
   const product = usePicture(useProductPhoto()?.preview);
+  const editPath = (id: string) => `/template-edit?id=${encodeURIComponent(id)}${asset ? `&asset=${encodeURIComponent(asset)}` : ''}`;
   return (
     <CapabilityGate bizType={POSTER_BIZ_TYPE}>
       <div className="page poster-page mobile">
@@ -69,7 +84,7 @@ export function TemplatePage() {
           <h1>{t('poster.templates')}</h1>
           <p className="muted">{t('poster.pickHint')}</p>
         </header>
-        <TemplatePicker selected={[]} product={product} thumbWidth={150} onPick={(e) => navigate(`/template-edit?id=${encodeURIComponent(e.id)}`)} />
+        <TemplatePicker selected={[]} product={product} thumbWidth={150} onPick={(e) => navigate(editPath(e.id))} />
       </div>
     </CapabilityGate>
   );

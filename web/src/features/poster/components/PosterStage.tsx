@@ -3,8 +3,9 @@ import { useI18n } from '../../../lib/i18n';
 import { centreOf, hitTest, rotationOf, scaleBox, scaleFactor, snapBox, type Guide, type Point } from '../layout';
 import { fontOf, renderPoster, type PosterPicture } from '../render';
 import { findLayer, scaleTextSize, setBox, updateLayer, type PosterDoc } from '../editorState';
-import type { Box, ImageLayer, Layer } from '../template';
-import { useFontsVersion } from '../usePicture';
+import { SCENE_PICTURE, scenePreviewUrl, type Box, type ImageLayer, type Layer } from '../template';
+import { isTap, pressStart } from '../touch';
+import { useFontsVersion, usePicture } from '../usePicture';
 
 type DragKind = 'move' | 'scale' | 'rotate';
 interface Drag {
@@ -49,8 +50,11 @@ export function PosterStage({ doc, images, selected, editing, maxHeight, onSelec
   const overlayRef = useRef<HTMLDivElement>(null);
   const drag = useRef<Drag | null>(null);
   const lastTap = useRef<{ id: string; at: number } | null>(null);
+  // A touch that may be a tap (not on the selected layer): the layer under it, decided when it ends.
+  const pendingTap = useRef<{ id: string | null; clientX: number; clientY: number; at: number } | null>(null);
   const [availW, setAvailW] = useState(0);
   const fonts = useFontsVersion();
+  const scene = usePicture(scenePreviewUrl(doc.template.background));
   const { width: W, height: H } = doc.template.canvas;
 
   useLayoutEffect(() => {
@@ -74,8 +78,9 @@ export function PosterStage({ doc, images, selected, editing, maxHeight, onSelec
     const dpr = Math.min(2, window.devicePixelRatio || 1);
     c.width = Math.round(dw * dpr);
     c.height = Math.round(dh * dpr);
-    renderPoster(ctx, doc.template, { scale: scale * dpr, images, texts: doc.texts, placeholder, hidden: editing });
-  }, [doc, images, scale, dw, dh, editing, placeholder, fonts]);
+    const pictures = scene ? { ...images, [SCENE_PICTURE]: scene } : images;
+    renderPoster(ctx, doc.template, { scale: scale * dpr, images: pictures, texts: doc.texts, placeholder, hidden: editing });
+  }, [doc, images, scale, dw, dh, editing, placeholder, fonts, scene]);
 
   const toCanvas = (e: { clientX: number; clientY: number }): Point => {
     const r = overlayRef.current?.getBoundingClientRect();
@@ -94,25 +99,36 @@ export function PosterStage({ doc, images, selected, editing, maxHeight, onSelec
     if (e.pointerType === 'mouse' && e.button !== 0) return;
     if (editing) return;
     const p = toCanvas(e);
-    const hit = hitTest(doc.template.layers, p, doc.template.canvas, 4 / Math.max(scale, 0.01));
-    if (!hit) {
+    const slop = 4 / Math.max(scale, 0.01);
+    const hit = hitTest(doc.template.layers, p, doc.template.canvas, slop);
+    const current = findLayer(doc.template, selected);
+    const onSelected = !!current && !!hitTest([current], p, doc.template.canvas, slop);
+    const start = pressStart(e.pointerType, hit?.id ?? null, onSelected);
+    if (start === 'deselect') {
       onSelect(null);
       return;
     }
+    if (start === 'tap') {
+      // Not prevented: the browser may scroll the page instead (then the pointer is cancelled).
+      pendingTap.current = { id: hit?.id ?? null, clientX: e.clientX, clientY: e.clientY, at: e.timeStamp };
+      return;
+    }
+    const target = e.pointerType === 'touch' ? current : hit;
+    if (!target) return;
     e.preventDefault();
     // A side-panel field loses the focus, so that the editor's keys (undo, arrows) apply.
     if (document.activeElement instanceof HTMLElement && document.activeElement !== document.body) document.activeElement.blur();
     const now = e.timeStamp;
     const last = lastTap.current;
-    lastTap.current = { id: hit.id, at: now };
-    if (last && last.id === hit.id && now - last.at < DOUBLE_TAP_MS && hit.type === 'text') {
+    lastTap.current = { id: target.id, at: now };
+    if (last && last.id === target.id && now - last.at < DOUBLE_TAP_MS && target.type === 'text') {
       lastTap.current = null;
-      onSelect(hit.id);
-      onStartEdit(hit.id);
+      onSelect(target.id);
+      onStartEdit(target.id);
       return;
     }
-    onSelect(hit.id);
-    startDrag('move', hit.id, e);
+    onSelect(target.id);
+    startDrag('move', target.id, e);
   };
 
   const onHandleDown = (e: ReactPointerEvent<HTMLElement>) => {
@@ -149,7 +165,23 @@ export function PosterStage({ doc, images, selected, editing, maxHeight, onSelec
     onDraft({ ...d.doc, template }, shown);
   };
 
-  const onPointerUp = () => {
+  const onPointerUp = (e: ReactPointerEvent) => {
+    const tap = pendingTap.current;
+    pendingTap.current = null;
+    if (tap && isTap(tap, e)) {
+      if (tap.id) lastTap.current = { id: tap.id, at: tap.at };
+      onSelect(tap.id);
+    }
+    endDrag();
+  };
+
+  /** The browser took the touch over (a scroll): no tap, and a drag ends where it got to. */
+  const onPointerCancel = () => {
+    pendingTap.current = null;
+    endDrag();
+  };
+
+  const endDrag = () => {
     if (!drag.current) return;
     drag.current = null;
     onDragEnd();
@@ -176,7 +208,7 @@ export function PosterStage({ doc, images, selected, editing, maxHeight, onSelec
           onPointerDown={onPointerDown}
           onPointerMove={onPointerMove}
           onPointerUp={onPointerUp}
-          onPointerCancel={onPointerUp}
+          onPointerCancel={onPointerCancel}
         >
           {guides.map((g, i) =>
             g.axis === 'x' ? (

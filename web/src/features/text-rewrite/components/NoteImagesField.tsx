@@ -1,11 +1,8 @@
-import { useRef, useState } from 'react';
 import { PlusIcon } from '../../../components/icons';
-import { isApiError } from '../../../lib/api/client';
 import { uploadFile } from '../../../lib/api/uploads';
-import { useI18n, type MessageKey } from '../../../lib/i18n';
-import { useRequireLogin } from '../../../lib/session';
-import { toast } from '../../../lib/toast';
+import { useI18n } from '../../../lib/i18n';
 import { NOTE_UPLOAD_LIMITS, UPLOAD_LIMITS, validateImageFile, type ImageSize } from '../../../lib/uploadRules';
+import { uploadProblemText, useUploads, type UploadProblem } from '../../../lib/useUploads';
 import type { NoteImage } from '../media';
 
 interface NoteImagesFieldProps {
@@ -22,8 +19,6 @@ interface NoteImagesFieldProps {
   readSize?: (file: Blob) => Promise<ImageSize>;
 }
 
-type Problem = { key: MessageKey; vars?: Record<string, number> } | { text: string } | null;
-
 /**
  * A note's images (up to the server's imagesMax): chosen one or several at a
  * time, each checked like on the image pages (lib/uploadRules) and uploaded
@@ -33,68 +28,20 @@ type Problem = { key: MessageKey; vars?: Record<string, number> } | { text: stri
  */
 export function NoteImagesField({ images, max, onAdd, onRemove, preview, attempted, readSize }: NoteImagesFieldProps) {
   const { t } = useI18n();
-  const requireLogin = useRequireLogin();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const busy = useRef(false);
-  const [uploading, setUploading] = useState(false);
-  const [problem, setProblem] = useState<Problem>(null);
   const full = max !== null && images.length >= max;
+  const { uploading, problem, clearProblem, inputRef, openChooser, take } = useUploads({
+    check: async (file) => {
+      const broken = await validateImageFile(file, readSize, NOTE_UPLOAD_LIMITS);
+      return broken ? { key: broken } : null;
+    },
+    send: (file) => uploadFile(file, file.name, { purpose: 'note' }),
+    onUploaded: ({ url, file }) => onAdd({ url, preview: preview(file), name: file.name }),
+    room: max === null ? undefined : { left: max - images.length, full: { key: 'mediaRewrite.imagesTooMany', vars: { max } } },
+    announce: false,
+  });
 
-  const take = async (files: File[]) => {
-    if (busy.current) {
-      toast.warning(t('upload.inProgress'));
-      return;
-    }
-    if (max === null || files.length === 0) return;
-    busy.current = true;
-    setUploading(true);
-    setProblem(null);
-    let count = images.length;
-    try {
-      for (const file of files) {
-        if (count >= max) {
-          setProblem({ key: 'mediaRewrite.imagesTooMany', vars: { max } });
-          toast.warning(t('mediaRewrite.imagesTooMany', { max }));
-          break;
-        }
-        const broken = await validateImageFile(file, readSize, NOTE_UPLOAD_LIMITS);
-        if (broken) {
-          setProblem({ key: broken });
-          toast.warning(t(broken));
-          continue;
-        }
-        try {
-          const result = await uploadFile(file, file.name, { purpose: 'note' });
-          const url = result.urls?.[0];
-          if (!url) throw new Error('upload answered no URL');
-          onAdd({ url, preview: preview(file), name: file.name });
-          count++;
-        } catch (e) {
-          // ApiErrors were toasted by the client already.
-          if (isApiError(e)) setProblem({ text: e.msg });
-          else {
-            setProblem({ key: 'error.server' });
-            toast.error(t('error.server'));
-          }
-        }
-      }
-    } finally {
-      busy.current = false;
-      setUploading(false);
-    }
-  };
-
-  const openChooser = () => {
-    if (busy.current) {
-      toast.warning(t('upload.inProgress'));
-      return;
-    }
-    if (!requireLogin()) return;
-    inputRef.current?.click();
-  };
-
-  const shown: Problem = problem ?? (attempted && images.length === 0 ? { key: 'mediaRewrite.imagesRequired' } : null);
-  const problemText = shown ? ('key' in shown ? t(shown.key, shown.vars) : shown.text) : null;
+  const shown: UploadProblem | null = problem ?? (attempted && images.length === 0 ? { key: 'mediaRewrite.imagesRequired' } : null);
+  const problemText = shown ? uploadProblemText(shown, t) : null;
 
   return (
     <div className="field note-images" data-testid="note-images">
@@ -118,7 +65,7 @@ export function NoteImagesField({ images, max, onAdd, onRemove, preview, attempt
               aria-label={t('mediaRewrite.removeImage', { n: i + 1 })}
               title={t('mediaRewrite.removeImage', { n: i + 1 })}
               onClick={() => {
-                setProblem(null);
+                clearProblem();
                 onRemove(i);
               }}
             >
@@ -155,7 +102,7 @@ export function NoteImagesField({ images, max, onAdd, onRemove, preview, attempt
         onChange={(e) => {
           const files = Array.from(e.currentTarget.files ?? []);
           e.currentTarget.value = '';
-          void take(files);
+          if (max !== null) void take(files);
         }}
       />
       <p className="upload-rules">

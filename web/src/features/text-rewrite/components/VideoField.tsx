@@ -1,9 +1,6 @@
-import { useRef, useState } from 'react';
 import { PlusIcon } from '../../../components/icons';
-import { isApiError } from '../../../lib/api/client';
-import { useI18n, type MessageKey } from '../../../lib/i18n';
-import { useRequireLogin } from '../../../lib/session';
-import { toast } from '../../../lib/toast';
+import { useI18n } from '../../../lib/i18n';
+import { uploadProblemText, useUploads, type UploadProblem } from '../../../lib/useUploads';
 import { uploadVideo } from '../mediaApi';
 import { VIDEO_ACCEPT, formatDuration, megabytes, videoProblem, type PickedVideo, type VideoRewriteLimits } from '../media';
 
@@ -18,9 +15,6 @@ interface VideoFieldProps {
   attempted: boolean;
 }
 
-/** A problem under the field: ours (checked before the upload) or the server's (its code and message). */
-type Problem = { key: MessageKey; vars?: Record<string, number> } | { code: string; text: string } | null;
-
 /**
  * The video to rewrite: its format (mp4, mov) and size are checked against
  * the server's bounds before anything is sent; the server then measures its
@@ -30,52 +24,19 @@ type Problem = { key: MessageKey; vars?: Record<string, number> } | { code: stri
  */
 export function VideoField({ video, limits, onChange, preview, attempted }: VideoFieldProps) {
   const { t } = useI18n();
-  const requireLogin = useRequireLogin();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const busy = useRef(false);
-  const [uploading, setUploading] = useState(false);
-  const [problem, setProblem] = useState<Problem>(null);
+  const { uploading, problem, clearProblem, inputRef, openChooser, take } = useUploads({
+    // Only taken once the limits are known (the input's onChange).
+    check: (file) => {
+      const broken = limits ? videoProblem(file, limits) : null;
+      return limits && broken ? { key: broken, vars: { mb: megabytes(limits.videoMaxBytes) } } : null;
+    },
+    send: uploadVideo,
+    onUploaded: ({ url, file, answer }) =>
+      onChange({ url, preview: preview(file), name: file.name, durationMs: answer.durationMs, width: answer.width, height: answer.height }),
+    silent: true,
+  });
 
-  const take = async (file: File) => {
-    if (!limits) return;
-    if (busy.current) {
-      toast.warning(t('upload.inProgress'));
-      return;
-    }
-    const broken = videoProblem(file, limits);
-    if (broken) {
-      setProblem({ key: broken, vars: { mb: megabytes(limits.videoMaxBytes) } });
-      toast.warning(t(broken, { mb: megabytes(limits.videoMaxBytes) }));
-      return;
-    }
-    if (!requireLogin()) return;
-    busy.current = true;
-    setUploading(true);
-    setProblem(null);
-    try {
-      const answer = await uploadVideo(file);
-      const url = answer.urls?.[0];
-      if (!url) throw new Error('upload answered no URL');
-      onChange({ url, preview: preview(file), name: file.name, durationMs: answer.durationMs, width: answer.width, height: answer.height });
-      toast.success(t('upload.success'));
-    } catch (e) {
-      setProblem(isApiError(e) ? { code: e.error, text: e.msg } : { key: 'error.server' });
-    } finally {
-      busy.current = false;
-      setUploading(false);
-    }
-  };
-
-  const openChooser = () => {
-    if (busy.current) {
-      toast.warning(t('upload.inProgress'));
-      return;
-    }
-    if (!requireLogin()) return;
-    inputRef.current?.click();
-  };
-
-  const shown: Problem = problem ?? (attempted && !video ? { key: 'mediaRewrite.videoRequired' } : null);
+  const shown: UploadProblem | null = problem ?? (attempted && !video ? { key: 'mediaRewrite.videoRequired' } : null);
 
   return (
     <div className="field rewrite-video-field" data-testid="video-field">
@@ -103,7 +64,7 @@ export function VideoField({ video, limits, onChange, preview, attempted }: Vide
               data-testid="video-remove"
               disabled={uploading}
               onClick={() => {
-                setProblem(null);
+                clearProblem();
                 onChange(null);
               }}
             >
@@ -133,13 +94,13 @@ export function VideoField({ video, limits, onChange, preview, attempted }: Vide
         onChange={(e) => {
           const file = e.currentTarget.files?.[0];
           e.currentTarget.value = '';
-          if (file) void take(file);
+          if (file && limits) void take([file]);
         }}
       />
       {limits && <p className="upload-rules">{t('mediaRewrite.videoRules', { mb: megabytes(limits.videoMaxBytes), seconds: limits.videoMaxSeconds })}</p>}
       {shown && (
         <p className="form-error field-error" role="alert" data-testid="video-error" data-code={'code' in shown ? shown.code : undefined}>
-          {'key' in shown ? t(shown.key, shown.vars) : shown.text}
+          {uploadProblemText(shown, t)}
         </p>
       )}
     </div>

@@ -7,11 +7,59 @@ use std::net::{IpAddr, SocketAddr};
 use std::time::Duration;
 
 use futures::StreamExt;
-use pixmart_shared::config::ArticleSettings;
 use reqwest::header::{CONTENT_TYPE, LOCATION};
 use url::Url;
 
 use super::AddressPolicy;
+use crate::config::ArticleSettings;
+
+/// How far one fetch may go.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FetchLimits {
+    /// Most bytes of the body read (the rest is not downloaded).
+    pub max_bytes: u64,
+    /// Most seconds for the whole fetch, redirects included.
+    pub timeout_secs: u64,
+    /// Most redirects followed (each target checked like the first).
+    pub max_redirects: u8,
+}
+
+impl From<&ArticleSettings> for FetchLimits {
+    fn from(s: &ArticleSettings) -> Self {
+        FetchLimits { max_bytes: s.max_bytes, timeout_secs: s.timeout_secs, max_redirects: s.max_redirects }
+    }
+}
+
+/// What kind of body the caller takes; anything else is `NotText`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Accept {
+    /// A web page: HTML or plain text.
+    Page,
+    /// A feed or data: XML (RSS, Atom), JSON, or text (servers label feeds
+    /// loosely, so the parser decides).
+    Feed,
+}
+
+impl Accept {
+    fn header(self) -> &'static str {
+        match self {
+            Accept::Page => "text/html,application/xhtml+xml,text/plain;q=0.9",
+            Accept::Feed => "application/rss+xml,application/atom+xml,application/feed+json,application/json,application/xml;q=0.9,text/xml;q=0.9,*/*;q=0.5",
+        }
+    }
+
+    fn takes(self, content_type: &str) -> bool {
+        match self {
+            Accept::Page => content_type.contains("html") || content_type.starts_with("text/plain"),
+            Accept::Feed => {
+                content_type.contains("xml")
+                    || content_type.contains("json")
+                    || content_type.starts_with("text/")
+                    || content_type.starts_with("application/octet-stream")
+            }
+        }
+    }
+}
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum FetchError {
@@ -24,8 +72,8 @@ pub enum FetchError {
     /// Unreachable, an error status, too many redirects, too slow.
     #[error("fetch failed: {0}")]
     Failed(String),
-    /// The page is not HTML or text.
-    #[error("not a web page: {0}")]
+    /// The body is not of an accepted kind (a web page or a feed).
+    #[error("not an accepted kind of content: {0}")]
     NotText(String),
 }
 
@@ -36,14 +84,21 @@ pub struct Fetched {
     pub url: Url,
     pub body: String,
     pub is_html: bool,
+    /// The declared content type, lower-cased (`text/html` when none).
+    pub content_type: String,
     /// The page was longer than `max_bytes`; only its start was read.
     pub truncated: bool,
 }
 
-pub async fn fetch(link: &str, settings: &ArticleSettings, policy: &AddressPolicy) -> Result<Fetched, FetchError> {
+pub async fn fetch(
+    link: &str,
+    limits: FetchLimits,
+    accept: Accept,
+    policy: &AddressPolicy,
+) -> Result<Fetched, FetchError> {
     let url = parse_link(link)?;
-    let limit = Duration::from_secs(settings.timeout_secs.max(1));
-    tokio::time::timeout(limit, follow(url, settings, policy))
+    let limit = Duration::from_secs(limits.timeout_secs.max(1));
+    tokio::time::timeout(limit, follow(url, limits, accept, policy))
         .await
         .map_err(|_| FetchError::Failed(format!("no complete answer within {limit:?}")))?
 }
@@ -62,8 +117,13 @@ fn parse_link(link: &str) -> Result<Url, FetchError> {
     Ok(url)
 }
 
-async fn follow(mut url: Url, settings: &ArticleSettings, policy: &AddressPolicy) -> Result<Fetched, FetchError> {
-    for _ in 0..=settings.max_redirects {
+async fn follow(
+    mut url: Url,
+    limits: FetchLimits,
+    accept: Accept,
+    policy: &AddressPolicy,
+) -> Result<Fetched, FetchError> {
+    for _ in 0..=limits.max_redirects {
         let addr = checked_address(&url, policy).await?;
         let host = url.host_str().unwrap_or_default().trim_start_matches('[').trim_end_matches(']').to_owned();
         let client = reqwest::Client::builder()
@@ -76,7 +136,7 @@ async fn follow(mut url: Url, settings: &ArticleSettings, policy: &AddressPolicy
             .map_err(|e| FetchError::Failed(e.to_string()))?;
         let response = client
             .get(url.clone())
-            .header(reqwest::header::ACCEPT, "text/html,application/xhtml+xml,text/plain;q=0.9")
+            .header(reqwest::header::ACCEPT, accept.header())
             .send()
             .await
             .map_err(|e| FetchError::Failed(format!("{}: {e}", url.host_str().unwrap_or_default())))?;
@@ -101,14 +161,14 @@ async fn follow(mut url: Url, settings: &ArticleSettings, policy: &AddressPolicy
             .unwrap_or("text/html")
             .to_ascii_lowercase();
         let is_html = content_type.contains("html");
-        if !is_html && !content_type.starts_with("text/plain") {
+        if !accept.takes(&content_type) {
             return Err(FetchError::NotText(content_type));
         }
-        let (bytes, truncated) = read_at_most(response, settings.max_bytes).await?;
+        let (bytes, truncated) = read_at_most(response, limits.max_bytes).await?;
         let body = decode(&bytes, &content_type);
-        return Ok(Fetched { url, body, is_html, truncated });
+        return Ok(Fetched { url, body, is_html, content_type, truncated });
     }
-    Err(FetchError::Failed(format!("more than {} redirects", settings.max_redirects)))
+    Err(FetchError::Failed(format!("more than {} redirects", limits.max_redirects)))
 }
 
 /// The address to connect to: every address the host resolves to must be
@@ -182,6 +242,15 @@ mod tests {
             assert!(matches!(parse_link(bad), Err(FetchError::BadLink(_))), "{bad}");
         }
         assert!(parse_link("https://example.com/a?b=1").is_ok());
+    }
+
+    #[test]
+    fn pages_and_feeds_accept_their_own_kinds() {
+        assert!(Accept::Page.takes("text/html; charset=utf-8") && !Accept::Page.takes("application/json"));
+        for feed in ["application/rss+xml", "text/xml", "application/json", "text/plain"] {
+            assert!(Accept::Feed.takes(feed), "{feed}");
+        }
+        assert!(!Accept::Feed.takes("image/png"));
     }
 
     #[test]
