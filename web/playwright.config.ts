@@ -9,6 +9,10 @@ const baseURL = process.env.PIXMART_E2E_BASE_URL ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
   testDir: './e2e',
+  // screenshots.spec.ts takes a picture of every page for a person to look
+  // at and checks little else (layout-fit.spec.ts checks the same pages):
+  // scripts/screenshots runs it; scripts/test does not.
+  testIgnore: process.env.PIXMART_E2E_SCREENSHOTS ? undefined : /screenshots\.spec\.ts$/,
   // The cutout model runs on CPU: a generation may take minutes.
   timeout: 240_000,
   expect: { timeout: 15_000 },

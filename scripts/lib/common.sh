@@ -136,3 +136,12 @@ need_poster_fonts() {
   [ -f /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ] || missing+=(fonts-noto-color-emoji)
   if [ "${#missing[@]}" -gt 0 ]; then apt_install "${missing[@]}"; fi
 }
+
+# need_nextest: cargo-nextest (crates.io), installed with cargo when missing.
+NEXTEST_VERSION=0.9.143
+need_nextest() {
+  cargo nextest --version >/dev/null 2>&1 && return 0
+  say "installing cargo-nextest $NEXTEST_VERSION (cargo install, a few minutes once)"
+  # Its own temporary build directory, not the project's CARGO_TARGET_DIR.
+  env -u CARGO_TARGET_DIR cargo install --locked --version "$NEXTEST_VERSION" cargo-nextest >&2 || die "cargo install cargo-nextest failed"
+}
