@@ -29,6 +29,7 @@ pub mod tier;
 pub mod upload;
 pub mod verify_code;
 pub mod video_upload;
+pub(crate) mod wire_enum;
 
 pub use account::{Account, Email, Password, Phone};
 pub use api_key::{ApiKey, ApiKeyName, ApiKeySecret};

@@ -24,7 +24,7 @@ use pixmart_shared::ErrorCode;
 use tokio::sync::watch;
 
 use crate::failure::JobFailure;
-use crate::text::{write_copy, TextError, WriteError};
+use crate::text::write_copy;
 use crate::WorkerContext;
 
 /// Least time between two live-text messages (about ten a second: smooth
@@ -158,16 +158,7 @@ async fn write_one(
     // The last state, whatever the throttle held back.
     let (attempt, text) = live_rx.borrow().clone();
     ctx.events.text(task_id, index, attempt, &text).await;
-    match written {
-        Ok(w) => Ok(w.copy),
-        Err(WriteError::Stopped) => Err(JobFailure::abort(ErrorCode::TaskStopped, "stopped while writing")),
-        Err(WriteError::Refused(problems)) => Err(JobFailure::abort(
-            ErrorCode::CopyGenerationFailed,
-            format!("no answer met the rules: {}", problems.join("; ")),
-        )),
-        Err(WriteError::Text(TextError::Unavailable(reason))) => Err(JobFailure::retry(reason)),
-        Err(WriteError::Text(TextError::Failed(reason))) => Err(JobFailure::abort(ErrorCode::GenerationFailed, reason)),
-    }
+    Ok(written?.copy)
 }
 
 /// A seed per task, result and attempt: a rewrite is reproducible on the

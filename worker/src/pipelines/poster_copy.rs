@@ -17,7 +17,7 @@ use pixmart_shared::storage::result_key;
 use pixmart_shared::ErrorCode;
 
 use crate::failure::JobFailure;
-use crate::text::{write_judged, TextError, WriteError};
+use crate::text::write_judged;
 use crate::WorkerContext;
 
 /// Time between two progress writes (and stop checks).
@@ -47,20 +47,7 @@ pub async fn run(ctx: &WorkerContext, task_id: TaskId, spec: &PosterCopySpec) ->
         written = write => written,
         never = watch_progress(ctx, task_id, &stop) => match never {},
     };
-    let texts = match written {
-        Ok(judged) => judged.value,
-        Err(WriteError::Stopped) => return Err(JobFailure::abort(ErrorCode::TaskStopped, "stopped while writing")),
-        Err(WriteError::Refused(problems)) => {
-            return Err(JobFailure::abort(
-                ErrorCode::CopyGenerationFailed,
-                format!("no answer met the rules: {}", problems.join("; ")),
-            ))
-        }
-        Err(WriteError::Text(TextError::Unavailable(reason))) => return Err(JobFailure::retry(reason)),
-        Err(WriteError::Text(TextError::Failed(reason))) => {
-            return Err(JobFailure::abort(ErrorCode::GenerationFailed, reason))
-        }
-    };
+    let texts = written?.value;
     let key = result_key(task_id, "poster-copy.txt");
     let plain = poster_copy::to_plain_text(&texts, &spec.slots, spec.language);
     ctx.blobs.put(&key, plain.as_bytes()).await?;

@@ -41,6 +41,25 @@ pub enum WriteError {
     Refused(Vec<String>),
 }
 
+/// How every text pipeline ends a task whose words could not be written:
+/// a stop and a refused answer are final, a model that is not there yet is
+/// worth another attempt.
+impl From<WriteError> for crate::failure::JobFailure {
+    fn from(e: WriteError) -> Self {
+        use crate::failure::JobFailure;
+        use pixmart_shared::ErrorCode;
+        match e {
+            WriteError::Stopped => JobFailure::abort(ErrorCode::TaskStopped, "stopped while writing"),
+            WriteError::Refused(problems) => JobFailure::abort(
+                ErrorCode::CopyGenerationFailed,
+                format!("no answer met the rules: {}", problems.join("; ")),
+            ),
+            WriteError::Text(TextError::Unavailable(reason)) => JobFailure::retry(reason),
+            WriteError::Text(TextError::Failed(reason)) => JobFailure::abort(ErrorCode::GenerationFailed, reason),
+        }
+    }
+}
+
 /// Writes one piece of copy. `seed(attempt)` seeds each answer; `on_text`
 /// hears each answer's whole text so far (from "" at each new attempt);
 /// raising `stop` ends the current answer between tokens.

@@ -6,44 +6,11 @@ mod query;
 mod save;
 mod source;
 
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
-
 pub use query::{HotWordQuery, HotWordQueryParams, HotspotQuery, HotspotQueryParams, HotspotSort};
 pub use save::{NewHotspot, NewHotspotBody, MAX_CUSTOM_PER_USER};
 pub use source::{FeedFormat, FeedMapping, SourceBody, SourceChange, SourceSpec, MAX_SOURCES};
 
-/// A string enum on the wire and in the database, declared once.
-macro_rules! wire_enum {
-    ($(#[$m:meta])* $name:ident { $($variant:ident = $wire:literal),+ $(,)? }) => {
-        $(#[$m])*
-        // Every wire name is the variant's name in lower case (a test checks):
-        // utoipa does not read a `rename` that comes through a macro fragment.
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
-        #[serde(rename_all = "lowercase")]
-        pub enum $name {
-            $($variant),+
-        }
-
-        impl $name {
-            pub const ALL: &'static [$name] = &[$($name::$variant),+];
-
-            pub fn as_str(self) -> &'static str {
-                match self {
-                    $($name::$variant => $wire),+
-                }
-            }
-
-            pub fn parse(s: &str) -> Option<Self> {
-                match s.trim() {
-                    $($wire => Some($name::$variant),)+
-                    _ => None,
-                }
-            }
-        }
-    };
-}
-pub(crate) use wire_enum;
+pub(crate) use crate::domain::wire_enum::wire_enum;
 
 wire_enum!(
     /// What a hotspot is: a topic (news, a trending subject), a popular note,
@@ -70,6 +37,7 @@ pub fn heat_from_rank(rank: u32) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde::Serialize;
 
     fn same_on_the_wire<T: Serialize>(all: &[T], as_str: impl Fn(&T) -> &'static str) {
         for v in all {

@@ -5,8 +5,6 @@ use serde::Deserialize;
 use super::{wire_enum, HotspotKind, HotspotOrigin, HotspotPlatform};
 use crate::domain::Invalid;
 use crate::error::ErrorCode;
-use serde::Serialize;
-use utoipa::ToSchema;
 
 wire_enum!(
     /// `rising` real-time hot (heat gained in the window), `ranking` topic

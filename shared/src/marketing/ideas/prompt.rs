@@ -2,7 +2,7 @@
 //! lines that [`super::read`] reads; a worked example in the system prompt
 //! keeps a small model to the format far more often than a description.
 
-use super::{IdeaBrief, IdeaStage, IDEAS_PER_STAGE};
+use super::{Idea, IdeaBrief, IdeaStage, IDEAS_PER_STAGE};
 use crate::copywriting::prompt::Prompt;
 
 /// Phrases of the instructions that only an echo of them would contain.
@@ -12,22 +12,56 @@ pub(super) const ECHOES_EN: &[&str] = &["in this format", "do not explain", "ans
 /// The request for `stage` of the report `brief`; `summary` is the event
 /// summary once written (later stages build on it).
 pub fn build(stage: IdeaStage, brief: &IdeaBrief, summary: Option<&str>) -> Prompt {
+    build_more(stage, brief, summary, &[])
+}
+
+/// The request for an idea stage's remaining ideas once `have` are kept
+/// (a small model often writes fewer than asked: what it wrote well is
+/// kept and only the rest asked for, naming the titles not to repeat).
+/// Other stages ignore `have`.
+pub fn build_more(stage: IdeaStage, brief: &IdeaBrief, summary: Option<&str>, have: &[Idea]) -> Prompt {
     let zh = brief.language.is_chinese();
-    let system = if zh { system_zh(stage, brief) } else { system_en(stage, brief) };
+    let count = IDEAS_PER_STAGE.saturating_sub(have.len()).max(1);
+    let system = if zh { system_zh(stage, brief, count) } else { system_en(stage, brief, count) };
+    let mut user = user(brief, summary, zh);
+    if stage.social_type().is_some() && !have.is_empty() {
+        let titles: Vec<&str> = have.iter().map(|i| i.title.as_str()).collect();
+        if zh {
+            user.push_str(&format!("\n已经写好的创意（不要重复）：{}", titles.join("；")));
+        } else {
+            user.push_str(&format!("\nIdeas already written (do not repeat them): {}", titles.join("; ")));
+        }
+    }
     Prompt {
         system,
-        user: user(brief, summary, zh),
-        max_tokens: max_tokens(stage),
+        user,
+        max_tokens: max_tokens(stage, count),
         instructions: if zh { ECHOES_ZH.to_vec() } else { ECHOES_EN.to_vec() },
     }
 }
 
+/// The answer format for `count` ideas, two lines each.
+fn idea_format(count: usize, zh: bool) -> String {
+    (1..=count)
+        .map(|n| match (zh, n) {
+            (true, 1) => "创意1：创意标题，15个字以内\n内容：两三句话说明怎么做".to_owned(),
+            (true, n) => format!("创意{n}：……\n内容：……"),
+            (false, 1) => {
+                "Idea 1: a title of at most 8 words\nContent: two or three sentences on how to do it".to_owned()
+            }
+            (false, n) => format!("Idea {n}: ...\nContent: ..."),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// Enough for the stage's answer and no more (the model ignores length
 /// instructions; this bounds how long a stage takes).
-fn max_tokens(stage: IdeaStage) -> usize {
+fn max_tokens(stage: IdeaStage, ideas: usize) -> usize {
     match stage {
         IdeaStage::Summary => 220,
-        IdeaStage::AdviceOnline | IdeaStage::AdviceOnlineVideo | IdeaStage::AdviceOffline => 520,
+        // About 170 tokens an idea, as for the whole stage before.
+        IdeaStage::AdviceOnline | IdeaStage::AdviceOnlineVideo | IdeaStage::AdviceOffline => 40 + 160 * ideas,
         IdeaStage::Association | IdeaStage::Risk => 300,
     }
 }
@@ -63,7 +97,10 @@ fn user(brief: &IdeaBrief, summary: Option<&str>, zh: bool) -> String {
     lines.join("\n")
 }
 
-fn system_zh(stage: IdeaStage, brief: &IdeaBrief) -> String {
+// The association and risk stages have no worked example: the 0.5B copied
+// the risk example word for word in every attempt (2026-11-28), and their
+// numbered format needs none.
+fn system_zh(stage: IdeaStage, brief: &IdeaBrief, count: usize) -> String {
     let noun = brief.mkt_type.noun(true);
     let role = "你是一名资深的电商营销策划，擅长借助热点为商家策划营销。只用简体中文写作，不要编造商品信息里没有的数字和功效。直接输出，不要解释，不要重复这些要求。";
     let style = brief.style.guidance(true);
@@ -87,19 +124,20 @@ fn system_zh(stage: IdeaStage, brief: &IdeaBrief) -> String {
                 ),
             };
             format!(
-                "{role}\n结合热点，为这个{noun}写{IDEAS_PER_STAGE}个{what}。风格：{style}。\n按下面的格式输出，每个创意两行：\n创意1：创意标题，15个字以内\n内容：两三句话说明怎么做\n创意2：……\n内容：……\n创意3：……\n内容：……\n\n例如，热点是文旅局长代言家乡、商品是降噪耳机时：\n{example}"
+                "{role}\n结合热点，为这个{noun}写{count}个{what}。风格：{style}。\n按下面的格式输出，每个创意两行：\n{}\n\n例如，热点是文旅局长代言家乡、商品是降噪耳机时：\n{example}",
+                idea_format(count, true)
             )
         }
         IdeaStage::Association => format!(
-            "{role}\n分析这个热点和这个{noun}之间的关联点：人群、场景、情绪或话题上的联系。写2到4条。按下面的格式输出：\n1. ……\n2. ……\n\n例如：\n1. 关注家乡话题的年轻人正是通勤降噪耳机的主要用户。\n2. 热点视频里的嘈杂街景和降噪功能形成对比。"
+            "{role}\n分析这个热点和这个{noun}之间的关联点：人群、场景、情绪或话题上的联系。写2到4条。按下面的格式输出：\n1. ……\n2. ……"
         ),
         IdeaStage::Risk => format!(
-            "{role}\n指出借这个热点为这个{noun}做营销时可能遇到的风险：舆论、合规、版权或消费者误解，并给出规避建议。写2到4条。按下面的格式输出：\n1. ……\n2. ……\n\n例如：\n1. 不要使用热点视频里的原始画面，避免侵犯肖像权和版权。\n2. 避免调侃当事人，以免引起反感。"
+            "{role}\n指出借这个热点为这个{noun}做营销时可能遇到的风险：舆论、合规、版权或消费者误解，并给出规避建议。写2到4条。按下面的格式输出：\n1. ……\n2. ……"
         ),
     }
 }
 
-fn system_en(stage: IdeaStage, brief: &IdeaBrief) -> String {
+fn system_en(stage: IdeaStage, brief: &IdeaBrief, count: usize) -> String {
     let noun = brief.mkt_type.noun(false);
     let role = "You are a senior e-commerce marketing planner who helps merchants ride trending topics. Write in English. Never invent figures or claims the brief does not state. Answer directly; do not explain or repeat these instructions.";
     let style = brief.style.guidance(false);
@@ -123,7 +161,8 @@ fn system_en(stage: IdeaStage, brief: &IdeaBrief) -> String {
                 ),
             };
             format!(
-                "{role}\nUsing the trend, write {IDEAS_PER_STAGE} {what} for this {noun}. Style: {style}.\nAnswer in this format, two lines per idea:\nIdea 1: a title of at most 8 words\nContent: two or three sentences on how to do it\nIdea 2: ...\nContent: ...\nIdea 3: ...\nContent: ...\n\nFor example, for a viral hometown video and noise-cancelling earbuds:\n{example}"
+                "{role}\nUsing the trend, write {count} {what} for this {noun}. Style: {style}.\nAnswer in this format, two lines per idea:\n{}\n\nFor example, for a viral hometown video and noise-cancelling earbuds:\n{example}",
+                idea_format(count, false)
             )
         }
         IdeaStage::Association => format!(
@@ -164,5 +203,18 @@ mod tests {
         assert!(build(IdeaStage::Risk, &b, None).system.contains("风险"));
         let en = build(IdeaStage::AdviceOffline, &brief(CopyLanguage::En), None);
         assert!(en.system.contains("Idea 3:") && en.system.contains("offline"));
+    }
+
+    #[test]
+    fn the_remaining_ideas_are_asked_for_naming_the_kept_ones() {
+        let b = brief(CopyLanguage::Zh);
+        let kept = [Idea { title: "秋日第一杯".into(), content: "拍一张落叶和奶茶的合照。".into() }];
+        let p = build_more(IdeaStage::AdviceOnline, &b, None, &kept);
+        assert!(p.system.contains("写2个社交媒体图文创意"), "{}", p.system);
+        assert!(p.system.contains("创意2：") && !p.system.contains("创意3：……"));
+        assert!(p.user.ends_with("已经写好的创意（不要重复）：秋日第一杯"));
+        assert!(p.max_tokens < build(IdeaStage::AdviceOnline, &b, None).max_tokens);
+        // Stages without ideas are asked the same whatever is kept.
+        assert_eq!(build_more(IdeaStage::Risk, &b, None, &kept).user, build(IdeaStage::Risk, &b, None).user);
     }
 }

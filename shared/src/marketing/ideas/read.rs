@@ -33,6 +33,41 @@ const EXAMPLE_MARKS: &[&str] = &[
 
 /// Reads `answer` for `stage`, or says why it must be written again.
 pub fn read(stage: IdeaStage, answer: &str, brief: &IdeaBrief) -> Result<StageOutput, String> {
+    let answer = checked(answer, brief)?;
+    match stage {
+        IdeaStage::Summary => read_summary(answer).map(StageOutput::Summary),
+        IdeaStage::AdviceOnline | IdeaStage::AdviceOnlineVideo | IdeaStage::AdviceOffline => {
+            read_ideas(answer, brief.language).map(StageOutput::Ideas)
+        }
+        IdeaStage::Association | IdeaStage::Risk => read_points(answer).map(StageOutput::Points),
+    }
+}
+
+/// The new complete ideas in `answer` (at most `wanted`, none titled like
+/// one of `have`), for an idea stage that keeps what each answer gets
+/// right; an answer with none is refused.
+pub fn read_more_ideas(answer: &str, brief: &IdeaBrief, have: &[Idea], wanted: usize) -> Result<Vec<Idea>, String> {
+    let answer = checked(answer, brief)?;
+    let mut new: Vec<Idea> = Vec::new();
+    for idea in complete_ideas(answer, brief.language) {
+        if !have.iter().chain(&new).any(|i| i.title == idea.title) {
+            new.push(idea);
+        }
+    }
+    new.truncate(wanted);
+    if new.is_empty() {
+        return Err(if have.is_empty() {
+            "no complete idea".to_owned()
+        } else {
+            "no complete idea that was not written already".to_owned()
+        });
+    }
+    Ok(new)
+}
+
+/// `answer` trimmed, once it is not empty, in the brief's language, and
+/// neither the worked example nor the instructions.
+fn checked<'a>(answer: &'a str, brief: &IdeaBrief) -> Result<&'a str, String> {
     let answer = answer.trim();
     if answer.is_empty() {
         return Err("the answer is empty".into());
@@ -48,13 +83,7 @@ pub fn read(stage: IdeaStage, answer: &str, brief: &IdeaBrief) -> Result<StageOu
     if let Some(echo) = echoes.iter().find(|e| answer.contains(*e)) {
         return Err(format!("the answer repeats the instructions ({echo})"));
     }
-    match stage {
-        IdeaStage::Summary => read_summary(answer).map(StageOutput::Summary),
-        IdeaStage::AdviceOnline | IdeaStage::AdviceOnlineVideo | IdeaStage::AdviceOffline => {
-            read_ideas(answer, brief.language).map(StageOutput::Ideas)
-        }
-        IdeaStage::Association | IdeaStage::Risk => read_points(answer).map(StageOutput::Points),
-    }
+    Ok(answer)
 }
 
 /// A line without markdown decoration (`**`, `#`, `>`, leading dashes).
@@ -92,6 +121,21 @@ fn clean_title(raw: &str) -> String {
 }
 
 fn read_ideas(answer: &str, language: CopyLanguage) -> Result<Vec<Idea>, String> {
+    let complete: Vec<Idea> = complete_ideas(answer, language).into_iter().take(IDEAS_PER_STAGE).collect();
+    if complete.len() < IDEAS_PER_STAGE {
+        return Err(format!("{} complete ideas, {IDEAS_PER_STAGE} asked", complete.len()));
+    }
+    let mut titles: Vec<&str> = complete.iter().map(|i| i.title.as_str()).collect();
+    titles.sort_unstable();
+    titles.dedup();
+    if titles.len() < complete.len() {
+        return Err("two ideas have the same title".into());
+    }
+    Ok(complete)
+}
+
+/// Every idea in `answer` with a title and some content, cut to length.
+fn complete_ideas(answer: &str, language: CopyLanguage) -> Vec<Idea> {
     let mut ideas: Vec<Idea> = Vec::new();
     for line in answer.lines().map(plain).filter(|l| !l.is_empty()) {
         if let Some(title) = after_label(&line, &["创意", "Idea"]) {
@@ -105,25 +149,14 @@ fn read_ideas(answer: &str, language: CopyLanguage) -> Result<Vec<Idea>, String>
         }
     }
     let title_max = if language.is_chinese() { IDEA_TITLE_MAX_CHARS_ZH } else { IDEA_TITLE_MAX_CHARS_EN };
-    let complete: Vec<Idea> = ideas
+    ideas
         .into_iter()
         .filter(|i| char_count(&i.title) >= 2 && char_count(&i.content) >= 8)
         .map(|i| Idea {
             title: cut_at_break(&i.title, title_max),
             content: cut_at_sentence(i.content.trim(), IDEA_CONTENT_MAX_CHARS),
         })
-        .take(IDEAS_PER_STAGE)
-        .collect();
-    if complete.len() < IDEAS_PER_STAGE {
-        return Err(format!("{} complete ideas, {IDEAS_PER_STAGE} asked", complete.len()));
-    }
-    let mut titles: Vec<&str> = complete.iter().map(|i| i.title.as_str()).collect();
-    titles.sort_unstable();
-    titles.dedup();
-    if titles.len() < complete.len() {
-        return Err("two ideas have the same title".into());
-    }
-    Ok(complete)
+        .collect()
 }
 
 /// A numbered or bulleted line's text.
@@ -195,6 +228,22 @@ mod tests {
         let english = "Idea 1: Fall\nContent: A photo of leaves and tea for the first day of autumn.";
         assert!(read(IdeaStage::AdviceOnline, english, &brief(CopyLanguage::Zh)).unwrap_err().contains("not in zh"));
     }
+
+    #[test]
+    fn what_an_answer_gets_right_is_kept_and_repeats_are_not() {
+        let b = brief(CopyLanguage::Zh);
+        let one = "创意1：秋日第一杯\n内容：拍一张落叶和奶茶的合照，文案写立秋的仪式感。\n创意2：桂花\n内容：短";
+        let kept = read_more_ideas(one, &b, &[], 3).unwrap();
+        assert_eq!(kept.len(), 1, "the incomplete second idea is not kept");
+        let again = "创意1：秋日第一杯\n内容：又是落叶和奶茶的合照，写立秋。\n创意2：打工人续命\n内容：办公室场景，奶茶配周一表情包。";
+        let more = read_more_ideas(again, &b, &kept, 2).unwrap();
+        assert_eq!(more.iter().map(|i| i.title.as_str()).collect::<Vec<_>>(), ["打工人续命"]);
+        assert!(read_more_ideas(one, &b, &kept, 2).unwrap_err().contains("written already"));
+        assert_eq!(read_more_ideas(IDEAS_THREE, &b, &[], 2).unwrap().len(), 2, "no more than wanted");
+        assert!(read_more_ideas("Idea 1: Fall\nContent: leaves and tea for autumn.", &b, &[], 3).is_err());
+    }
+
+    const IDEAS_THREE: &str = "创意1：秋日第一杯\n内容：拍一张落叶和奶茶的合照，文案写立秋仪式感。\n创意2：桂花香里的秋天\n内容：用桂花特写配文案，邀请网友晒自己的第一杯。\n创意3：打工人续命\n内容：办公室场景，奶茶配周一表情包，轻松搞笑。";
 
     #[test]
     fn reads_a_summary_without_its_label() {

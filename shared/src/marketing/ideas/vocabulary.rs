@@ -1,40 +1,8 @@
 //! The words of an idea report, on the wire and in the database.
 
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
+use crate::domain::wire_enum::wire_enum;
 
-/// A string enum declared once: its wire names are the variants' names in
-/// snake case (a test checks `as_str` agrees with serde).
-macro_rules! idea_enum {
-    ($(#[$m:meta])* $name:ident { $($(#[$vm:meta])* $variant:ident = $wire:literal),+ $(,)? }) => {
-        $(#[$m])*
-        // Ordered by declaration: a report's sections are kept in a map.
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, ToSchema)]
-        #[serde(rename_all = "snake_case")]
-        pub enum $name {
-            $($(#[$vm])* $variant),+
-        }
-
-        impl $name {
-            pub const ALL: &'static [$name] = &[$($name::$variant),+];
-
-            pub fn as_str(self) -> &'static str {
-                match self {
-                    $($name::$variant => $wire),+
-                }
-            }
-
-            pub fn parse(s: &str) -> Option<Self> {
-                match s.trim() {
-                    $($wire => Some($name::$variant),)+
-                    _ => None,
-                }
-            }
-        }
-    };
-}
-
-idea_enum!(
+wire_enum!(
     /// One step of a report, each a queued text task. The wire names are
     /// the original app's stage names.
     IdeaStage {
@@ -53,7 +21,7 @@ idea_enum!(
     }
 );
 
-idea_enum!(
+wire_enum!(
     /// Which kinds of ideas a report writes (`socialType`).
     SocialType {
         Image = "image",
@@ -62,7 +30,7 @@ idea_enum!(
     }
 );
 
-idea_enum!(
+wire_enum!(
     /// What is marketed (`mktType`).
     MktType {
         Product = "product",
@@ -73,7 +41,7 @@ idea_enum!(
     }
 );
 
-idea_enum!(
+wire_enum!(
     /// Where a report is (`process`). A cancelled report keeps what it
     /// delivered.
     ReportState {
@@ -84,7 +52,7 @@ idea_enum!(
     }
 );
 
-idea_enum!(
+wire_enum!(
     /// The stage order: the desktop page's, or the mobile content flow's
     /// (risk first, then the ideas).
     ReportOrdering {
@@ -142,6 +110,7 @@ impl ReportState {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde::Serialize;
 
     fn same_on_the_wire<T: Serialize>(all: &[T], as_str: impl Fn(&T) -> &'static str) {
         for v in all {
