@@ -37,7 +37,11 @@ pub fn read(stage: IdeaStage, answer: &str, brief: &IdeaBrief) -> Result<StageOu
     match stage {
         IdeaStage::Summary => read_summary(answer).map(StageOutput::Summary),
         IdeaStage::AdviceOnline | IdeaStage::AdviceOnlineVideo | IdeaStage::AdviceOffline => {
-            read_ideas(answer, brief.language).map(StageOutput::Ideas)
+            let ideas = new_ideas(answer, brief.language, &[], IDEAS_PER_STAGE);
+            if ideas.len() < IDEAS_PER_STAGE {
+                return Err(format!("{} complete ideas, {IDEAS_PER_STAGE} asked", ideas.len()));
+            }
+            Ok(StageOutput::Ideas(ideas))
         }
         IdeaStage::Association | IdeaStage::Risk => read_points(answer).map(StageOutput::Points),
     }
@@ -47,14 +51,7 @@ pub fn read(stage: IdeaStage, answer: &str, brief: &IdeaBrief) -> Result<StageOu
 /// one of `have`), for an idea stage that keeps what each answer gets
 /// right; an answer with none is refused.
 pub fn read_more_ideas(answer: &str, brief: &IdeaBrief, have: &[Idea], wanted: usize) -> Result<Vec<Idea>, String> {
-    let answer = checked(answer, brief)?;
-    let mut new: Vec<Idea> = Vec::new();
-    for idea in complete_ideas(answer, brief.language) {
-        if !have.iter().chain(&new).any(|i| i.title == idea.title) {
-            new.push(idea);
-        }
-    }
-    new.truncate(wanted);
+    let new = new_ideas(checked(answer, brief)?, brief.language, have, wanted);
     if new.is_empty() {
         return Err(if have.is_empty() {
             "no complete idea".to_owned()
@@ -120,18 +117,16 @@ fn clean_title(raw: &str) -> String {
     raw.trim().trim_matches(['「', '」', '“', '”', '"', '《', '》', '【', '】']).trim().to_owned()
 }
 
-fn read_ideas(answer: &str, language: CopyLanguage) -> Result<Vec<Idea>, String> {
-    let complete: Vec<Idea> = complete_ideas(answer, language).into_iter().take(IDEAS_PER_STAGE).collect();
-    if complete.len() < IDEAS_PER_STAGE {
-        return Err(format!("{} complete ideas, {IDEAS_PER_STAGE} asked", complete.len()));
+/// The complete ideas of `answer` whose titles are new (to `have` and to
+/// each other), at most `wanted`.
+fn new_ideas(answer: &str, language: CopyLanguage, have: &[Idea], wanted: usize) -> Vec<Idea> {
+    let mut new: Vec<Idea> = Vec::new();
+    for idea in complete_ideas(answer, language) {
+        if new.len() < wanted && !have.iter().chain(&new).any(|i| i.title == idea.title) {
+            new.push(idea);
+        }
     }
-    let mut titles: Vec<&str> = complete.iter().map(|i| i.title.as_str()).collect();
-    titles.sort_unstable();
-    titles.dedup();
-    if titles.len() < complete.len() {
-        return Err("two ideas have the same title".into());
-    }
-    Ok(complete)
+    new
 }
 
 /// Every idea in `answer` with a title and some content, cut to length.
