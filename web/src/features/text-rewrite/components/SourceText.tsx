@@ -1,6 +1,6 @@
 import { useI18n } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
-import { writeClipboard } from './TextResultCard';
+import { writeClipboard } from '../../../lib/clipboard';
 
 /**
  * What the worker read from the input (the text in the images, or the

@@ -4,36 +4,10 @@ import { requestBlob } from '../../../lib/api/client';
 import { useI18n } from '../../../lib/i18n';
 import { copyToPlainText, readCopy, type ScriptLabels, type TextResult } from '../../../lib/textCopy';
 import { toast } from '../../../lib/toast';
+import { writeClipboard } from '../../../lib/clipboard';
 import { rewriteFileName } from '../constants';
 import { CopyView } from './CopyView';
 import { RatingActions } from './RatingActions';
-
-/**
- * Writes text to the clipboard; `execCommand('copy')` where the Clipboard API
- * is missing (a deployment served over plain http) or refuses.
- */
-export async function writeClipboard(text: string): Promise<void> {
-  if (navigator.clipboard?.writeText) {
-    try {
-      await navigator.clipboard.writeText(text);
-      return;
-    } catch {
-      // Refused (no permission, no focus): the old way below.
-    }
-  }
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.appendChild(area);
-  area.select();
-  try {
-    if (typeof document.execCommand !== 'function' || !document.execCommand('copy')) throw new Error('copy refused');
-  } finally {
-    area.remove();
-  }
-}
 
 /** The answer's plain text as the server serves it (`url`), for an answer whose `copy` could not be read. */
 function useResultText(url: string, enabled: boolean) {
