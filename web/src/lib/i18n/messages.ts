@@ -31,6 +31,7 @@ import { API_KEY_MESSAGES } from './apiKeys';
 import { STATISTICS_MESSAGES } from './statistics';
 import { WORKBENCH_MESSAGES } from './workbench';
 import { IDEA_MESSAGES } from './ideas';
+import { CONTENT_MESSAGES } from './content';
 
 export const messages = {
   'app.brand': { zh: 'pixmart', en: 'pixmart' },
@@ -239,6 +240,7 @@ export const messages = {
   ...STATISTICS_MESSAGES,
   ...WORKBENCH_MESSAGES,
   ...IDEA_MESSAGES,
+  ...CONTENT_MESSAGES,
   'upload.hint': { zh: '点击上传图片', en: 'Click to upload an image' },
   'upload.rules': {
     zh: '支持 PNG/JPG/WEBP，500KB~10MB，宽高比 0.5~2，分辨率不低于 256*256',
