@@ -22,6 +22,7 @@ import { HotTopicListPage } from '../../features/hotspots/components/HotTopicLis
 import { StatisticsPage } from '../../features/statistics/components/StatisticsPage';
 import { WorkbenchPage } from '../../features/workbench/components/WorkbenchPage';
 import { IdeaReportPage } from '../../features/ideas/components/IdeaReportPage';
+import { ContentPage } from '../../features/content/components/ContentPage';
 import { QrCodePage } from '../../features/qr-code/components/QrCodePage';
 import { BatchCopyBgPage } from '../../features/product-image/components/BatchCopyBgPage';
 import { ProductBgPage, ProductImagePage } from '../../features/product-image/components/ProductImagePage';
@@ -107,6 +108,7 @@ const PAGES: Record<PageId, ComponentType> = {
   workbench: forRouteSet(WorkbenchPage),
   statistics: forRouteSet(StatisticsPage),
   ideaReport: forRouteSet(IdeaReportPage),
+  mottContent: forRouteSet(ContentPage),
 };
 
 /**

@@ -70,7 +70,8 @@ export type PageId =
   | 'popularContent'
   | 'workbench'
   | 'statistics'
-  | 'ideaReport';
+  | 'ideaReport'
+  | 'mottContent';
 
 export interface RouteDef {
   /** Path as react-router matches it (`:id` for parameters). */
@@ -168,7 +169,8 @@ export const ROUTES: readonly RouteDef[] = [
   r('/mott-recommend', 'workbench', 'route.mott-recommend.title', BOTH),
   // Idea reports (热点营销策划): signed-in only; also on phones. /content-hotspot is the same page.
   r('/mott-idea', 'workbench', 'route.mott-idea.title', { guards: ['login'], page: 'ideaReport', ...BOTH }),
-  r('/mott-content', 'workbench', 'route.mott-content.title', BOTH),
+  // Content per platform (内容生成): signed-in only; also on phones.
+  r('/mott-content', 'workbench', 'route.mott-content.title', { guards: ['login'], page: 'mottContent', ...BOTH }),
   // The marketing calendar (signed-in only: the API needs a user); also on phones, as an agenda.
   r('/content-calendar', 'workbench', 'route.content-calendar.title', { guards: ['login'], page: 'contentCalendar', ...BOTH }),
   r('/content-hotspot', 'hot-creation', 'route.content-hotspot.title', { guards: ['login'], page: 'ideaReport', ...BOTH }),

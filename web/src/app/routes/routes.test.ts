@@ -147,6 +147,19 @@ describe('guards', () => {
     expect(def('/content-hotspot').group).toBe('hot-creation');
   });
 
+  it('the content page is built at /mott-content, on desktops and phones, for signed-in users of a brand that lists it', () => {
+    const p = '/mott-content';
+    expect(def(p).page).toBe('mottContent');
+    expect(def(p).group).toBe('workbench');
+    expect(def(p).guards).toContain('login');
+    expect(findRoute(p, MOBILE_ROUTES)).toBeDefined();
+    const brand = { routes: [p] };
+    expect(routeAccess(def(p), ctx({}, brand))).toBe('login');
+    expect(routeAccess(def(p), ctx({ loggedIn: true }, brand))).toBe('ok');
+    expect(routeAccess(def(p), ctx({ loggedIn: true }, { routes: ['/'] }))).toBe('forbidden');
+    expect(menuVisible(def(p), ctx({ loggedIn: true }, brand))).toBe(true);
+  });
+
   it('the marketing calendars are built, on desktops and phones, for signed-in users of a brand that lists them', () => {
     const pages = { '/content-calendar': 'contentCalendar', '/hot-calendar': 'hotCalendar', '/month-calendar': 'travelCalendar' };
     for (const [p, page] of Object.entries(pages)) {
