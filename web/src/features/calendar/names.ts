@@ -33,3 +33,9 @@ export function ideaLink(entry: CalendarEntry, lang: Lang): string {
   p.set('source', 'CALENDAR');
   return `/mott-idea?${p.toString()}`;
 }
+
+/** "写内容": the content page with the entry as its topic, on its day. */
+export function contentLink(entry: CalendarEntry, date: string, lang: Lang): string {
+  const p = new URLSearchParams({ source: 'calendar', topic: entryName(entry, lang), date });
+  return `/mott-content?${p.toString()}`;
+}

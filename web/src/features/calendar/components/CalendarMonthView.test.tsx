@@ -164,6 +164,10 @@ describe('CalendarMonthView grid', () => {
     const plan = within(detail).getAllByTestId('calendar-entry-plan')[0];
     expect(plan).toHaveTextContent('用它做营销');
     expect(plan).toHaveAttribute('href', `/mott-idea?topic=${encodeURIComponent('春节')}&topicDesc=${encodeURIComponent('新春团圆，年货与拜年内容')}&source=CALENDAR`);
+    // "写内容": the content page with the entry as its topic, on its day.
+    const write = within(detail).getAllByTestId('calendar-entry-content')[0];
+    expect(write).toHaveTextContent('写内容');
+    expect(write).toHaveAttribute('href', `/mott-content?source=calendar&topic=${encodeURIComponent('春节')}&date=2026-02-17`);
 
     act(() => setLang('en'));
     expect(within(cell('2026-02-17')).getAllByTestId('calendar-chip')[0]).toHaveTextContent('Spring Festival');
@@ -184,7 +188,7 @@ describe('CalendarMonthView grid', () => {
     await flush();
     expect(calls().at(-1)?.showActivityDesc).toBe('false');
     fireEvent.click(cell('2026-02-17'));
-    expect(within(screen.getByTestId('calendar-detail')).getAllByTestId('calendar-entry')[0]).toHaveTextContent(/^春节节日用它做营销$/);
+    expect(within(screen.getByTestId('calendar-detail')).getAllByTestId('calendar-entry')[0]).toHaveTextContent(/^春节节日用它做营销写内容$/);
   });
 
   it('says so when the month cannot be loaded, and retries', async () => {

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useI18n, type MessageKey } from '../../../lib/i18n';
 import type { CalendarDay } from '../api/calendar';
 import { mondayIndex } from '../grid';
-import { entryDescription, entryName, ideaLink } from '../names';
+import { contentLink, entryDescription, entryName, ideaLink } from '../names';
 import { kindKey } from './CalendarFilters';
 import { HolidayBadge } from './EntryChip';
 import { monthNameKey } from './CalendarToolbar';
@@ -37,9 +37,14 @@ export function DayEntries({ day }: { day: CalendarDay }) {
                 <span className="calendar-entry-name">{entryName(e, lang)}</span>
                 <span className="calendar-entry-kind muted small">{t(kindKey(e.kind))}</span>
                 {desc && <p className="calendar-entry-desc muted">{desc}</p>}
-                <Link className="calendar-entry-plan" to={ideaLink(e, lang)} data-testid="calendar-entry-plan">
-                  {t('calendar.planMarketing')}
-                </Link>
+                <span className="calendar-entry-links">
+                  <Link className="calendar-entry-plan" to={ideaLink(e, lang)} data-testid="calendar-entry-plan">
+                    {t('calendar.planMarketing')}
+                  </Link>
+                  <Link className="calendar-entry-plan" to={contentLink(e, day.date, lang)} data-testid="calendar-entry-content">
+                    {t('content.link.calendar')}
+                  </Link>
+                </span>
               </li>
             );
           })}

@@ -206,6 +206,7 @@ describe('HotTopicListPage', () => {
     await waitFor(() => expect(within(drawer).getByTestId('hotspot-trend')).toBeInTheDocument());
     expect(within(drawer).getByTestId('hotspot-trend').querySelector('polyline')?.getAttribute('points')).toMatch(/^[\d., ]+$/);
     expect(within(drawer).getByTestId('hotspot-use')).toHaveAttribute('href', '/mott-idea?hotspotId=h-2');
+    expect(within(drawer).getByTestId('hotspot-content')).toHaveAttribute('href', '/mott-content?hotspotId=h-2');
     expect(fetchMock.mock.calls.map(([u]) => String(u))).toContain('/api/hotspots/h-2');
   });
 

@@ -60,6 +60,9 @@ export function HotspotDrawer({ id, open, onClose, mobile = false }: Props) {
             <Link className="button primary" to={`/mott-idea?hotspotId=${encodeURIComponent(h.id)}`} data-testid="hotspot-use">
               {t('hot.detail.use')}
             </Link>
+            <Link className="button" to={`/mott-content?hotspotId=${encodeURIComponent(h.id)}`} data-testid="hotspot-content">
+              {t('content.link.hotspot')}
+            </Link>
             {h.url && (
               <a className="button ghost" href={h.url} target="_blank" rel="noopener noreferrer" data-testid="hotspot-detail-link">
                 {t('hot.openSource')}

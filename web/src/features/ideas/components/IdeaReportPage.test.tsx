@@ -195,7 +195,10 @@ describe('IdeaReportPage: a report', () => {
     expect(screen.getByTestId('idea-report-status')).toHaveTextContent('已完成');
     const cards = within(screen.getByTestId('idea-section-advice_online')).getAllByTestId('idea-card');
     expect(cards).toHaveLength(3);
-    expect(cards[0]).toHaveTextContent('图文创意1图文创意1的内容');
+    expect(cards[0]).toHaveTextContent('图文创意1图文创意1的内容用它写内容');
+    // "用它写内容": the content page with the picture idea as its subject.
+    expect(within(cards[1]).getByTestId('idea-card-write')).toHaveAttribute('href', '/mott-content?reportId=r1&ideaIndex=1');
+    expect(within(screen.getByTestId('idea-section-advice_online')).getAllByTestId('idea-card-write')).toHaveLength(3);
     expect(within(screen.getByTestId('idea-section-risk')).getAllByTestId('idea-point')).toHaveLength(2);
     expect(screen.queryByTestId('idea-cancel')).toBeNull();
     // Its end refreshes the list (and the balance).

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { isApiError } from '../../../lib/api/client';
 import { useTaskStream } from '../../../lib/api/taskEvents';
@@ -10,6 +11,9 @@ import { retryBody, sectionContent, stageState, type StageState } from '../repor
 import { ExportDocxButton } from './ExportDocxButton';
 
 const stageKey = (s: ReportStage) => `idea.stage.${s}` as MessageKey;
+
+/** "用它写内容": the content page with a picture idea (its index in `socialMediaMkts`) as the subject. */
+const contentLink = (reportId: string, ideaIndex: number) => `/mott-content?${new URLSearchParams({ reportId, ideaIndex: String(ideaIndex) }).toString()}`;
 
 interface Props {
   report: IdeaReport;
@@ -146,6 +150,11 @@ function SectionBody({ report, stage }: { report: IdeaReport; stage: ReportStage
           <li key={i} className="idea-card" data-testid="idea-card">
             <h4 data-testid="idea-card-title">{item.title}</h4>
             <p data-testid="idea-card-content">{item.content}</p>
+            {stage === 'advice_online' && (
+              <Link className="idea-card-write" to={contentLink(report.id, i)} data-testid="idea-card-write">
+                {t('content.link.idea')}
+              </Link>
+            )}
           </li>
         ))}
       </ol>
