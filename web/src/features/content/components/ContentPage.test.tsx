@@ -296,6 +296,18 @@ describe('ContentPage: a batch', () => {
     await waitFor(() => expect(within(card('redbook')).queryAllByTestId('content-item-image')).toHaveLength(0));
   });
 
+  it('lays out one column on a phone', async () => {
+    reads = [completed()];
+    renderWithProviders(
+      <MemoryRouter initialEntries={['/mott-content?batch=b1']}>
+        <ContentPage mobile />
+      </MemoryRouter>,
+      user,
+    );
+    await screen.findByTestId('content-batch');
+    expect(screen.getByTestId('content-page')).toHaveClass('content-page', 'mobile');
+  });
+
   it('speaks English', async () => {
     reads = [completed()];
     render('/mott-content?batch=b1');
