@@ -23,6 +23,7 @@ mod m20261127_000019_poster_templates;
 mod m20261127_000020_poster_assets;
 mod m20261128_000021_hotspots;
 mod m20261128_000022_idea_reports;
+mod m20261128_000023_content;
 
 pub struct Migrator;
 
@@ -50,6 +51,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261127_000020_poster_assets::Migration),
             Box::new(m20261128_000021_hotspots::Migration),
             Box::new(m20261128_000022_idea_reports::Migration),
+            Box::new(m20261128_000023_content::Migration),
         ]
     }
 }

@@ -19,6 +19,8 @@ pub enum Submission {
     Batch,
     /// An idea report's first stage (`POST /api/idea-reports`).
     Report,
+    /// A content batch's posts (`POST /api/content-batches`).
+    Content,
 }
 
 /// What is asked: `specs` (all of type `biz`) for `user`.
@@ -98,9 +100,16 @@ pub async fn admit(
         return Ok(Err(Refusal::rule(ErrorCode::CustomizedImageDisabled)));
     }
     let tier = membership::current_tier(db, user).await?;
-    // A report's stages come only from a report: alone, one would be a
-    // charge with nowhere to put its output.
-    if (biz == BizType::MktIdeaGen) != (submission == Submission::Report) {
+    // A report's stages come only from a report, a batch's posts only from
+    // a batch: alone, one would be a charge with nowhere to put its output.
+    let made_by = if biz == BizType::MktIdeaGen {
+        Some(Submission::Report)
+    } else if biz == BizType::MktContentGen {
+        Some(Submission::Content)
+    } else {
+        None
+    };
+    if made_by.map_or(matches!(submission, Submission::Report | Submission::Content), |by| by != submission) {
         return Ok(Err(Refusal::Rule { code: ErrorCode::BizTypeNotAvailable, field: Some("bizType") }));
     }
     if submission == Submission::Batch && !tier.allows_batch() {

@@ -234,6 +234,16 @@ error_codes! {
     IdeaTextTooLong = ("IDEA_TEXT_TOO_LONG", 3933, 400, "输入内容过长", "The text you entered is too long"),
     IdeaSocialTypeRequired = ("IDEA_SOCIAL_TYPE_REQUIRED", 3934, 400, "请至少选择一种创意类型", "Please choose at least one kind of idea"),
     IdeaReportEnded = ("IDEA_REPORT_ENDED", 3935, 409, "报告已生成结束，无法取消", "The report has already finished"),
+    // Content per platform (/mott-content).
+    ContentBatchNotFound = ("CONTENT_BATCH_NOT_FOUND", 3940, 404, "内容不存在", "That content does not exist"),
+    ContentItemNotFound = ("CONTENT_ITEM_NOT_FOUND", 3941, 404, "该平台内容不存在", "That platform's content does not exist"),
+    ContentProductRequired = ("CONTENT_PRODUCT_REQUIRED", 3942, 400, "请填写商品名称", "Please enter the product's name"),
+    ContentPlatformRequired = ("CONTENT_PLATFORM_REQUIRED", 3943, 400, "请至少选择一个平台", "Please choose at least one platform"),
+    ContentItemBusy = ("CONTENT_ITEM_BUSY", 3944, 409, "内容正在生成中，请稍后再试", "This content is still being written; try again when it is done"),
+    ContentTextTooLong = ("CONTENT_TEXT_TOO_LONG", 3945, 400, "标题或正文超出平台字数限制", "The title or text is longer than the platform allows"),
+    ContentImageLimit = ("CONTENT_IMAGE_LIMIT", 3946, 400, "每条内容最多9张图片", "At most 9 pictures per post"),
+    ContentNothingToContinue = ("CONTENT_NOTHING_TO_CONTINUE", 3947, 409, "没有需要继续生成的内容", "Nothing was stopped or failed, so there is nothing to continue"),
+    ContentIdeaNotFound = ("CONTENT_IDEA_NOT_FOUND", 3948, 404, "该创意不存在", "That idea is not in the report"),
     // Fleet administration (8000–8099).
     AdminOnly = ("ADMIN_ONLY", 8001, 403, "无权访问，仅限管理员", "Access denied: administrators only"),
     NodeNotFound = ("NODE_NOT_FOUND", 8002, 404, "节点不存在", "Worker node not found"),

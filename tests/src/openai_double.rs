@@ -5,8 +5,9 @@
 //! `{role, content}`, `stream: true`), answers with the errors' JSON shape
 //! (`{"error":{"message","type","code"}}`) and streams
 //! `chat.completion.chunk` objects as server-sent events ending with
-//! `data: [DONE]`. Replies are scripted per request, in order; requests are
-//! recorded.
+//! `data: [DONE]`. Replies are scripted per request, in order, or chosen
+//! by what the request asks (a responder: requests that run concurrently
+//! or in any order); requests are recorded.
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
@@ -41,11 +42,15 @@ pub struct Received {
     pub body: Value,
 }
 
+type Responder = Box<dyn Fn(&Value) -> Option<Reply> + Send>;
+
 struct State {
     model: String,
     key: String,
     replies: Mutex<VecDeque<Reply>>,
-    /// Answered when the script is used up.
+    /// Asked when the script is used up; `None` falls back.
+    responder: Mutex<Option<Responder>>,
+    /// Answered when the script is used up and no responder answers.
     fallback: Mutex<Reply>,
     received: Mutex<Vec<Received>>,
 }
@@ -106,7 +111,10 @@ async fn handle(state: Arc<State>, req: HttpRequest, body: web::Bytes) -> HttpRe
         return error(400, "invalid_request_error", "this double only streams (stream: true)");
     }
     state.received.lock().unwrap().push(Received { body: body.clone() });
-    let reply = state.replies.lock().unwrap().pop_front().unwrap_or_else(|| state.fallback.lock().unwrap().clone());
+    let scripted = state.replies.lock().unwrap().pop_front();
+    let reply = scripted
+        .or_else(|| state.responder.lock().unwrap().as_ref().and_then(|r| r(&body)))
+        .unwrap_or_else(|| state.fallback.lock().unwrap().clone());
     match reply {
         Reply::Error { status, message } => error(status, "server_error", &message),
         Reply::Stream { pieces, first, between } => {
@@ -137,6 +145,7 @@ impl OpenAiDouble {
             model: model.to_owned(),
             key: key.to_owned(),
             replies: Mutex::new(VecDeque::new()),
+            responder: Mutex::new(None),
             fallback: Mutex::new(fallback),
             received: Mutex::new(Vec::new()),
         });
@@ -165,6 +174,12 @@ impl OpenAiDouble {
     /// Answers the next requests with these, in order (then the fallback).
     pub fn script(&self, replies: impl IntoIterator<Item = Reply>) {
         self.state.replies.lock().unwrap().extend(replies);
+    }
+
+    /// Once the script is used up, answers each request with what
+    /// `responder` makes of its body (the fallback when it says `None`).
+    pub fn respond(&self, responder: impl Fn(&Value) -> Option<Reply> + Send + 'static) {
+        *self.state.responder.lock().unwrap() = Some(Box::new(responder));
     }
 
     pub fn received(&self) -> Vec<Received> {

@@ -91,5 +91,6 @@ async fn run_spec(ctx: &WorkerContext, task_id: TaskId, spec: &TaskSpec) -> Resu
         TaskSpec::Poster(p) => pipelines::poster::run(ctx, task_id, p).await,
         TaskSpec::PosterCopy(p) => pipelines::poster_copy::run(ctx, task_id, p).await,
         TaskSpec::IdeaStage(s) => pipelines::idea_stage::run(ctx, task_id, s).await,
+        TaskSpec::Content(c) => pipelines::content::run(ctx, task_id, c).await,
     }
 }

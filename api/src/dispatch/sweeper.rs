@@ -4,7 +4,9 @@
 use std::collections::HashMap;
 
 use chrono::Utc;
-use pixmart_shared::db::store::{dispatch as dispatch_store, idea_reports as idea_report_store, tasks as task_store};
+use pixmart_shared::db::store::{
+    content as content_store, dispatch as dispatch_store, idea_reports as idea_report_store, tasks as task_store,
+};
 
 use crate::AppState;
 
@@ -16,6 +18,8 @@ pub struct SweepReport {
     pub timed_out: usize,
     /// Idea reports that moved to their next stage or ended.
     pub reports_moved: usize,
+    /// Content batches with a post taken in (written, failed or stopped).
+    pub posts_moved: usize,
 }
 
 /// One sweep: put lost jobs back in line, then end or retry tasks whose
@@ -34,6 +38,7 @@ pub async fn sweep_once(state: &AppState) -> anyhow::Result<SweepReport> {
         state.task_events.changed(*task).await;
     }
     report.reports_moved = move_reports_on(state).await?;
+    report.posts_moved = move_posts_on(state).await?;
     Ok(report)
 }
 
@@ -46,6 +51,21 @@ async fn move_reports_on(state: &AppState) -> anyhow::Result<usize> {
     for id in ids {
         if crate::routes::idea_reports::progress(state, &id).await? {
             moved += 1;
+        }
+    }
+    Ok(moved)
+}
+
+/// Content batches with posts being written: each post whose task has
+/// ended takes its outcome in, whether or not a page is reading it (the
+/// statistics and the list count what is in the rows).
+async fn move_posts_on(state: &AppState) -> anyhow::Result<usize> {
+    let mut moved = 0;
+    for id in content_store::loading_batches(&state.db, 500).await? {
+        if let Some(batch) = content_store::get(&state.db, &id).await? {
+            if content_store::reconcile(&state.db, &batch).await? {
+                moved += 1;
+            }
         }
     }
     Ok(moved)

@@ -11,6 +11,7 @@ mod benefits;
 mod calendar;
 pub(crate) mod capabilities;
 mod config;
+mod content;
 mod dev;
 mod downloads;
 mod events;
@@ -135,6 +136,18 @@ pub fn api_scope() -> Scope<
         .service(idea_reports::get_report)
         .service(idea_reports::cancel)
         .service(idea_reports::export_docx)
+        .service(content::defaults)
+        .service(content::create)
+        .service(content::list_batches)
+        .service(content::get_batch)
+        .service(content::stop_batch)
+        .service(content::continue_batch)
+        .service(content::stop_item)
+        .service(content::regenerate)
+        .service(content::save_text)
+        .service(content::add_image)
+        .service(content::remove_image)
+        .service(content::rate)
         .service(statistics::json)
         .service(statistics::csv)
         .configure(admin::configure)

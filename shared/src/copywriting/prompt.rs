@@ -3,6 +3,7 @@
 //! that an answer repeating them is refused ([`super::rules`]).
 
 use super::{CopyLanguage, CopyStyle, Platform};
+use crate::marketing::content::ContentBrief;
 
 /// What the copy is written from.
 #[derive(Debug, Clone, Copy)]
@@ -19,6 +20,10 @@ pub enum Brief<'a> {
     /// Write a new short-video script from a video's transcript (视频改写);
     /// a transcript may mishear words.
     Transcript { source: &'a str },
+    /// A post riding a hotspot, a day or an idea for the merchant's
+    /// product (内容生成); `facts` is [`ContentBrief::facts`], kept by the
+    /// caller.
+    Content { brief: &'a ContentBrief, facts: &'a str },
 }
 
 impl Brief<'_> {
@@ -29,6 +34,9 @@ impl Brief<'_> {
             | Brief::Article { source }
             | Brief::Pictures { source }
             | Brief::Transcript { source } => source,
+            // What the subject says (a hotspot's summary, an idea's text)
+            // is to be ridden, not copied.
+            Brief::Content { brief, .. } => &brief.topic_desc,
             Brief::Topic { .. } => "",
         }
     }
@@ -40,6 +48,7 @@ impl Brief<'_> {
     pub fn facts(&self) -> Option<&str> {
         match self {
             Brief::Rewrite { source } | Brief::Article { source } | Brief::Pictures { source } => Some(source),
+            Brief::Content { facts, .. } => Some(facts),
             Brief::Topic { .. } | Brief::Transcript { .. } => None,
         }
     }
@@ -143,6 +152,8 @@ pub fn build(brief: Brief<'_>, platform: Platform, style: CopyStyle, language: C
         (Brief::Transcript { source }, true) => format!(
             "下面是一条短视频的口播转写（可能有听错的字）。读懂它讲的商品和卖点，写一条新的短视频脚本，不要照抄原句。\n\n视频转写：\n{source}"
         ),
+        (Brief::Content { brief, .. }, true) => content_request(brief, name, true),
+        (Brief::Content { brief, .. }, false) => content_request(brief, name, false),
         (Brief::Rewrite { source }, false) => format!(
             "Rewrite the copy below as new {name} content. Keep the product facts (name, specs, price, selling points), say it differently, do not copy its sentences.\n\nOriginal:\n{source}"
         ),
@@ -164,6 +175,33 @@ pub fn build(brief: Brief<'_>, platform: Platform, style: CopyStyle, language: C
         ["do not repeat these instructions", "Use this format", "experienced e-commerce copywriter"]
     });
     Prompt { system, user, max_tokens: max_tokens(platform), instructions }
+}
+
+/// The request for a post: the subject to ride, the product, and what the
+/// merchant added, each on its own line when given.
+fn content_request(brief: &ContentBrief, platform: &str, zh: bool) -> String {
+    let line = |label: &str, value: &str| if value.is_empty() { String::new() } else { format!("\n{label}{value}") };
+    if zh {
+        format!(
+            "为{platform}写一篇营销内容：借助下面的主题，推广商家的商品，把主题和商品自然地联系起来。商品信息里没有的价格和规格不要编。\n\n主题：{}{}\n商品：{}{}{}{}",
+            brief.topic,
+            line("主题说明：", &brief.topic_desc),
+            brief.product_name,
+            line("商品信息：", &brief.product_info),
+            line("营销目标：", &brief.market_desc),
+            line("其他要求：", &brief.prompt),
+        )
+    } else {
+        format!(
+            "Write a {platform} marketing post that rides the topic below to promote the merchant's product; link the two naturally. Do not invent prices or specs the product information does not give.\n\nTopic: {}{}\nProduct: {}{}{}{}",
+            brief.topic,
+            line("About the topic: ", &brief.topic_desc),
+            brief.product_name,
+            line("Product information: ", &brief.product_info),
+            line("Goal: ", &brief.market_desc),
+            line("Also: ", &brief.prompt),
+        )
+    }
 }
 
 #[cfg(test)]
@@ -189,6 +227,31 @@ mod tests {
                 assert!(p.instructions.iter().any(|e| format(platform, language).text.contains(e)));
             }
         }
+    }
+
+    #[test]
+    fn a_content_request_names_the_topic_and_product_and_skips_what_is_empty() {
+        let brief = ContentBrief {
+            topic: "立秋".into(),
+            topic_desc: String::new(),
+            product_name: "桂花乌龙奶茶".into(),
+            product_info: "中杯16元".into(),
+            market_desc: String::new(),
+            prompt: "提到第二杯半价".into(),
+            style: CopyStyle::Lively,
+            language: CopyLanguage::Zh,
+        };
+        let facts = brief.facts();
+        let b = Brief::Content { brief: &brief, facts: &facts };
+        let p = build(b, Platform::Weibo, brief.style, brief.language);
+        assert!(
+            p.user.contains("主题：立秋\n商品：桂花乌龙奶茶\n商品信息：中杯16元\n其他要求：提到第二杯半价"),
+            "{}",
+            p.user
+        );
+        assert!(!p.user.contains("主题说明") && !p.user.contains("营销目标"));
+        assert!(p.system.contains("微博"));
+        assert_eq!(b.facts(), Some("立秋\n桂花乌龙奶茶\n中杯16元\n提到第二杯半价"));
     }
 
     #[test]

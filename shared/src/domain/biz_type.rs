@@ -85,6 +85,10 @@ task_types! {
     /// video and offline ideas while they are free, cost nothing
     /// (`IdeaStageSpec::charged`).
     MktIdeaGen = "MKT_IDEA_GEN", Text, PriceRule::PerTask { lingshi: 30 };
+    /// 内容生成: one platform's post of a content batch (title, text,
+    /// hashtags), created by the batch, never submitted alone. The spec
+    /// names no price; a post costs what a rewritten article costs (10).
+    MktContentGen = "MKT_CONTENT_GEN", Text, PriceRule::PerTask { lingshi: 10 };
 }
 
 /// On the wire: the type's name (`bizType`), one of [`BizType::ALL`].

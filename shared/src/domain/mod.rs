@@ -5,6 +5,7 @@ pub mod account;
 pub mod api_key;
 pub mod biz_type;
 pub mod calendar_query;
+pub mod content_request;
 pub mod download;
 pub mod feedback;
 pub mod hotspot;

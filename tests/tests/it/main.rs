@@ -14,6 +14,7 @@ mod batches;
 mod code_senders;
 mod colour_and_orientation;
 mod concurrent_submissions;
+mod content_per_platform;
 mod copywriting;
 mod cutout_editor;
 mod cutout_end_to_end;

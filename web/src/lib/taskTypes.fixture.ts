@@ -71,6 +71,8 @@ export const TASK_TYPES_PAYLOAD = {
     },
     // An idea report's stages (GET /api/idea-reports): one text task per stage.
     MKT_IDEA_GEN: { family: 'text', price: { rule: 'perTask', lingshi: 30 }, limits: {} },
+    // A content batch's posts (GET /api/content-batches): one text task per platform.
+    MKT_CONTENT_GEN: { family: 'text', price: { rule: 'perTask', lingshi: 10 }, limits: {} },
   },
   limits: { maxBatchItems: 100 },
 };

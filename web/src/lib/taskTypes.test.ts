@@ -86,7 +86,7 @@ describe('normalizeTaskTypes', () => {
   });
 
   it('reads the fixture (shaped as the contract) whole', () => {
-    expect(Object.keys(TASK_TYPES.taskTypes)).toHaveLength(19);
+    expect(Object.keys(TASK_TYPES.taskTypes)).toHaveLength(20);
     expect(TASK_TYPES.taskTypes.TEXT_REWRITE).toEqual({
       family: 'text',
       price: { rule: 'perResult', lingshi: 5 },

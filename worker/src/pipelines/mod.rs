@@ -3,6 +3,7 @@
 
 pub mod background_diffusion;
 pub mod background_reproduce;
+pub mod content;
 pub mod copywriting;
 pub mod cutout;
 pub mod diffusion;

@@ -5,6 +5,8 @@ pub mod api_keys;
 pub mod auth_tokens;
 pub mod batches;
 pub mod captchas;
+pub mod content_batches;
+pub mod content_items;
 pub mod feedback;
 pub mod hotspot_observations;
 pub mod hotspot_sources;

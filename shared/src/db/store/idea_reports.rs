@@ -309,9 +309,11 @@ pub async fn reconcile(
             let next = next_after(&report.params.plan(), running);
             match (next, mode) {
                 (Some(next), Mode::Advance) => advance(db, &report, task_id, running, sections, next, pricing).await,
-                (None, _) => take_in_and_end(db, &report, task_id, running, sections, ReportState::Completed).await,
+                (None, _) => {
+                    take_in_and_end(db, &report, task_id, running, sections, ReportState::Completed, None).await
+                }
                 (Some(_), Mode::Cancel) => {
-                    take_in_and_end(db, &report, task_id, running, sections, ReportState::Cancelled).await
+                    take_in_and_end(db, &report, task_id, running, sections, ReportState::Cancelled, None).await
                 }
             }
         }
@@ -368,37 +370,15 @@ async fn advance(
         // started: it stops here, with what it delivered.
         Err(StoreError::InsufficientLingshi) => {
             txn.rollback().await?;
-            let failed = ReportState::Failed;
-            take_in_and_fail(db, report, task, done, sections, next).await.map(|_| Progress::Ended(failed))
+            let error = Some((next, StoreError::InsufficientLingshi.code()));
+            take_in_and_end(db, report, task, done, sections, ReportState::Failed, error).await
         }
         Err(e) => Err(e),
     }
 }
 
-async fn take_in_and_fail(
-    db: &DatabaseConnection,
-    report: &IdeaReport,
-    task: TaskId,
-    done: IdeaStage,
-    sections: BTreeMap<IdeaStage, StageOutput>,
-    next: IdeaStage,
-) -> Result<(), StoreError> {
-    let now = Utc::now();
-    guarded(&report.id, task)
-        .col_expr(idea_reports::Column::State, Expr::value(ReportState::Failed.as_str()))
-        .col_expr(idea_reports::Column::Stage, Expr::value(done.as_str()))
-        .col_expr(idea_reports::Column::RunningStage, Expr::value(Option::<String>::None))
-        .col_expr(idea_reports::Column::CurrentTaskId, Expr::value(Option::<String>::None))
-        .col_expr(idea_reports::Column::ErrorStage, Expr::value(next.as_str()))
-        .col_expr(idea_reports::Column::ErrorCode, Expr::value(StoreError::InsufficientLingshi.code()))
-        .col_expr(idea_reports::Column::Sections, Expr::value(sections_json(&sections)))
-        .col_expr(idea_reports::Column::UpdatedAt, Expr::value(now))
-        .col_expr(idea_reports::Column::FinishedAt, Expr::value(now))
-        .exec(db)
-        .await?;
-    Ok(())
-}
-
+/// Takes the delivered `done` stage in and ends the report in `state`;
+/// `error` is the stage that could not start and why.
 async fn take_in_and_end(
     db: &DatabaseConnection,
     report: &IdeaReport,
@@ -406,10 +386,13 @@ async fn take_in_and_end(
     done: IdeaStage,
     sections: BTreeMap<IdeaStage, StageOutput>,
     state: ReportState,
+    error: Option<(IdeaStage, &str)>,
 ) -> Result<Progress, StoreError> {
     let now = Utc::now();
     let moved = guarded(&report.id, task)
         .col_expr(idea_reports::Column::State, Expr::value(state.as_str()))
+        .col_expr(idea_reports::Column::ErrorStage, Expr::value(error.map(|(s, _)| s.as_str())))
+        .col_expr(idea_reports::Column::ErrorCode, Expr::value(error.map(|(_, c)| c.to_owned())))
         .col_expr(idea_reports::Column::Stage, Expr::value(done.as_str()))
         .col_expr(idea_reports::Column::RunningStage, Expr::value(Option::<String>::None))
         .col_expr(idea_reports::Column::CurrentTaskId, Expr::value(Option::<String>::None))

@@ -5,6 +5,7 @@ pub mod api_keys;
 pub mod batches;
 pub mod capabilities;
 pub mod captchas;
+pub mod content;
 pub mod copy_ratings;
 pub mod dispatch;
 pub mod feedback;

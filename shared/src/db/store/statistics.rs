@@ -8,7 +8,7 @@ use sea_orm::sea_query::{Alias, Expr, ExprTrait};
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect};
 
 use crate::copywriting::Verdict;
-use crate::db::entities::{ledger_entries, tasks, users};
+use crate::db::entities::{content_items, ledger_entries, tasks, users};
 use crate::db::StoreError;
 use crate::domain::{TaskResult, TaskStatus, UserId};
 use crate::marketing::statistics::TaskFigure;
@@ -60,16 +60,24 @@ pub async fn task_figures(
             .all(db)
             .await?;
         let kept: HashMap<String, i64> = kept.into_iter().collect();
+        let post_ratings = post_ratings(db, &rows).await?;
         for t in rows {
             let Some(status) = TaskStatus::parse(&t.status) else { continue };
             let results: Vec<TaskResult> =
                 t.results.clone().and_then(|r| serde_json::from_value(r).ok()).unwrap_or_default();
-            let verdicts = results.iter().filter_map(|r| r.rating.as_ref().map(|c| c.rating));
+            let verdicts = results
+                .iter()
+                .filter_map(|r| r.rating.as_ref().map(|c| c.rating))
+                .chain(post_ratings.get(&t.id).copied());
             let (likes, dislikes) = verdicts.fold((0, 0), |(l, d), v| match v {
                 Verdict::Like => (l + 1, d),
                 Verdict::Dislike => (l, d + 1),
             });
-            let platform = t.params.get("socialPlatform").and_then(|p| p.as_str()).map(str::to_owned);
+            // A rewrite names its `socialPlatform`, a post its `platform`.
+            let platform = ["socialPlatform", "platform"]
+                .iter()
+                .find_map(|k| t.params.get(k).and_then(|p| p.as_str()))
+                .map(str::to_owned);
             figures.push(TaskFigure {
                 spent: -kept.get(&t.id).copied().unwrap_or(0),
                 biz_type: t.biz_type,
@@ -82,4 +90,37 @@ pub async fn task_figures(
         }
     }
     Ok(figures)
+}
+
+/// The like or dislike of each post (content per platform) whose text one
+/// of `tasks` wrote, by task id.
+async fn post_ratings(
+    db: &impl ConnectionTrait,
+    tasks: &[tasks::Model],
+) -> Result<HashMap<String, Verdict>, StoreError> {
+    let posts = crate::domain::BizType::MktContentGen.as_str();
+    let ids: Vec<String> = tasks.iter().filter(|t| t.biz_type == posts).map(|t| t.id.clone()).collect();
+    let mut ratings = HashMap::new();
+    for chunk in ids.chunks(500) {
+        let rows: Vec<(Option<String>, Option<String>)> = content_items::Entity::find()
+            .select_only()
+            .column(content_items::Column::CurrentTaskId)
+            .column(content_items::Column::Rating)
+            .filter(content_items::Column::CurrentTaskId.is_in(chunk.iter().cloned()))
+            .filter(content_items::Column::Rating.is_not_null())
+            .into_tuple()
+            .all(db)
+            .await?;
+        for (task, rating) in rows {
+            let verdict = match rating.as_deref() {
+                Some("like") => Verdict::Like,
+                Some("dislike") => Verdict::Dislike,
+                _ => continue,
+            };
+            if let Some(task) = task {
+                ratings.insert(task, verdict);
+            }
+        }
+    }
+    Ok(ratings)
 }

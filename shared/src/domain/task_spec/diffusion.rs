@@ -78,7 +78,8 @@ impl DiffusionKind {
             | BizType::VideoRewrite
             | BizType::PlacardGen
             | BizType::PosterCopy
-            | BizType::MktIdeaGen => None,
+            | BizType::MktIdeaGen
+            | BizType::MktContentGen => None,
         }
     }
 

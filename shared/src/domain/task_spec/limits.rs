@@ -8,7 +8,7 @@ use crate::domain::{BizType, VideoRules};
 /// Named bounds of `biz`'s options (`genNumMax`, `erodeMax`, ...).
 pub fn limits_of(biz: BizType) -> Vec<(&'static str, u32)> {
     match biz {
-        BizType::MattingImage | BizType::MktIdeaGen => Vec::new(),
+        BizType::MattingImage | BizType::MktIdeaGen | BizType::MktContentGen => Vec::new(),
         BizType::PlacardGen => vec![
             ("imagesMax", poster::POSTER_MAX_IMAGES as u32),
             ("textMaxChars", crate::poster::limits::MAX_TEXT_CHARS as u32),

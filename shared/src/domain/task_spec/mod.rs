@@ -35,6 +35,8 @@ pub mod poster_copy;
 pub use poster_copy::PosterCopySpec;
 pub mod idea_stage;
 pub use idea_stage::IdeaStageSpec;
+pub mod content;
+pub use content::ContentSpec;
 pub mod product_image;
 pub use limits::limits_of;
 pub use product_image::{OutputFormat, OutputRatio, ProductBackground, ProductImageSpec};
@@ -94,6 +96,8 @@ pub enum TaskSpec {
     PosterCopy(PosterCopySpec),
     /// One stage of an idea report (MKT_IDEA_GEN).
     IdeaStage(IdeaStageSpec),
+    /// One platform's post of a content batch (MKT_CONTENT_GEN).
+    Content(ContentSpec),
 }
 
 impl TaskSpec {
@@ -135,6 +139,7 @@ impl TaskSpec {
             BizType::PlacardGen => poster::parse(params).map(TaskSpec::Poster),
             BizType::PosterCopy => poster_copy::parse(params).map(TaskSpec::PosterCopy),
             BizType::MktIdeaGen => idea_stage::parse(params).map(TaskSpec::IdeaStage),
+            BizType::MktContentGen => content::parse(params).map(TaskSpec::Content),
         }
     }
 
@@ -160,7 +165,8 @@ impl TaskSpec {
             | TaskSpec::QrCodeArt(_)
             | TaskSpec::Poster(_)
             | TaskSpec::PosterCopy(_)
-            | TaskSpec::IdeaStage(_) => PriceBasis::ONE,
+            | TaskSpec::IdeaStage(_)
+            | TaskSpec::Content(_) => PriceBasis::ONE,
             TaskSpec::Diffusion(d) => PriceBasis { images: d.gen_num, high_resolution: false },
             TaskSpec::ProductImage(p) => PriceBasis { images: p.gen_num, high_resolution: false },
             TaskSpec::BackgroundReproduce(b) => PriceBasis { images: b.gen_num, high_resolution: false },
@@ -183,6 +189,7 @@ impl TaskSpec {
             TaskSpec::Poster(_) => BizType::PlacardGen,
             TaskSpec::PosterCopy(_) => BizType::PosterCopy,
             TaskSpec::IdeaStage(_) => BizType::MktIdeaGen,
+            TaskSpec::Content(_) => BizType::MktContentGen,
         }
     }
 
@@ -207,7 +214,7 @@ impl TaskSpec {
             TaskSpec::Copy(_) => Vec::new(),
             TaskSpec::MediaCopy(m) => m.input_images(),
             TaskSpec::Poster(p) => p.input_uploads(),
-            TaskSpec::PosterCopy(_) | TaskSpec::IdeaStage(_) => Vec::new(),
+            TaskSpec::PosterCopy(_) | TaskSpec::IdeaStage(_) | TaskSpec::Content(_) => Vec::new(),
         }
     }
 
@@ -224,7 +231,8 @@ impl TaskSpec {
             | TaskSpec::Copy(_)
             | TaskSpec::Poster(_)
             | TaskSpec::PosterCopy(_)
-            | TaskSpec::IdeaStage(_) => None,
+            | TaskSpec::IdeaStage(_)
+            | TaskSpec::Content(_) => None,
         }
     }
 
@@ -246,6 +254,7 @@ impl TaskSpec {
             TaskSpec::Poster(p) => p.to_params(),
             TaskSpec::PosterCopy(p) => p.to_params(),
             TaskSpec::IdeaStage(s) => s.to_params(),
+            TaskSpec::Content(c) => c.to_params(),
         }
     }
 }

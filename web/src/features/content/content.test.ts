@@ -9,6 +9,7 @@ import {
   subjectFromParams,
   textChange,
   textDraftOf,
+  textLimitsOf,
   toNewBatch,
   totalPrice,
   validateDraft,
@@ -96,10 +97,20 @@ describe('a batch and its items', () => {
     expect(textChange(red, { ...textDraftOf(red), tags: '#中秋 #月饼' })).toEqual({ title: 'redbook标题', content: red.content, tags: ['中秋', '月饼'] });
     const weibo = done(item('weibo'));
     expect(textChange(weibo, { ...textDraftOf(weibo), content: '新的' })).toEqual({ content: '新的', tags: ['中秋', '奶茶'] });
-    expect(validateText({ title: 'x'.repeat(21), content: 'a', tags: '' }, 'redbook')).toEqual({ field: 'title', kind: 'tooLong', max: 20 });
-    expect(validateText({ title: 'x'.repeat(30), content: 'a', tags: '' }, 'wechat')).toBeNull();
-    expect(validateText({ title: '', content: ' ', tags: '' }, 'weibo')).toEqual({ field: 'content', kind: 'required' });
-    expect(validateText({ title: '', content: 'x'.repeat(2001), tags: '' }, 'weibo')).toEqual({ field: 'content', kind: 'tooLong', max: 2000 });
+    const served = { ...DEFAULTS, textLimits: [
+      { platform: 'redbook' as const, titleMax: 20, contentMax: 1000 },
+      { platform: 'weibo' as const, titleMax: null, contentMax: 500 },
+      { platform: 'wechat' as const, titleMax: 30, contentMax: 2300 },
+    ] };
+    const limits = (p: 'redbook' | 'weibo' | 'wechat') => textLimitsOf(served, p);
+    expect(validateText({ title: 'x'.repeat(21), content: 'a', tags: '' }, limits('redbook'))).toEqual({ field: 'title', kind: 'tooLong', max: 20 });
+    expect(validateText({ title: 'x'.repeat(30), content: 'a', tags: '' }, limits('wechat'))).toBeNull();
+    expect(validateText({ title: '', content: ' ', tags: '' }, limits('weibo'))).toEqual({ field: 'content', kind: 'required' });
+    expect(validateText({ title: '', content: 'x'.repeat(501), tags: '' }, limits('weibo'))).toEqual({ field: 'content', kind: 'tooLong', max: 500 });
+    // Line breaks are free, as on the server.
+    expect(validateText({ title: '', content: 'x\n'.repeat(500), tags: '' }, limits('weibo'))).toBeNull();
+    // Before the server's limits are in, nothing is refused here.
+    expect(validateText({ title: 'x'.repeat(99), content: 'x'.repeat(9999), tags: '' }, textLimitsOf(undefined, 'redbook'))).toBeNull();
     expect(parseTags('#a #b,c，a  ')).toEqual(['a', 'b', 'c']);
   });
 

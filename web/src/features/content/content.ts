@@ -127,18 +127,24 @@ export const canStopBatch = (b: ContentBatch) => b.loading || b.items.some(isLoa
 /** "继续生成": something was stopped or failed. */
 export const canContinueBatch = (b: ContentBatch) => b.items.some((i) => i.result === 'stop' || i.result === 'fail');
 
-/** A platform's limits on an edited text (the server's); a null title: the platform has none. */
+/** A platform's limits on an edited text; a null title: the platform has none. */
 export interface TextLimits {
   title: number | null;
   content: number;
 }
 
-export const TEXT_LIMITS: Record<Platform, TextLimits> = {
-  redbook: { title: 20, content: 1000 },
-  tiktok: { title: 20, content: 1000 },
-  wechat: { title: 30, content: 5000 },
-  weibo: { title: null, content: 2000 },
-};
+/** Only whether a platform has a title: the numbers come from the server (`textLimits` of the defaults). */
+const HAS_TITLE: Record<Platform, boolean> = { redbook: true, tiktok: true, wechat: true, weibo: false };
+
+/** The server's limits for `platform`; before they are in, only the title's presence is known and nothing is refused here. */
+export function textLimitsOf(defaults: ContentDefaults | undefined, platform: Platform): TextLimits {
+  const served = defaults?.textLimits?.find((l) => l.platform === platform);
+  if (served) return { title: served.titleMax ?? null, content: served.contentMax };
+  return { title: HAS_TITLE[platform] ? Number.POSITIVE_INFINITY : null, content: Number.POSITIVE_INFINITY };
+}
+
+/** Body characters as the server counts them: line breaks are free. */
+export const bodyCount = (s: string) => charCount(s.replace(/[\r\n]/g, ''));
 
 /** The editor's fields: tags as one line of words. */
 export interface TextDraft {
@@ -165,17 +171,16 @@ export function textDraftOf(item: ContentItem): TextDraft {
 
 export type TextError = { field: 'title' | 'content'; kind: 'required' | 'tooLong'; max?: number };
 
-export function validateText(d: TextDraft, platform: Platform): TextError | null {
-  const limits = TEXT_LIMITS[platform];
+export function validateText(d: TextDraft, limits: TextLimits): TextError | null {
   if (limits.title !== null && charCount(d.title.trim()) > limits.title) return { field: 'title', kind: 'tooLong', max: limits.title };
   if (!d.content.trim()) return { field: 'content', kind: 'required' };
-  if (charCount(d.content) > limits.content) return { field: 'content', kind: 'tooLong', max: limits.content };
+  if (bodyCount(d.content.trim()) > limits.content) return { field: 'content', kind: 'tooLong', max: limits.content };
   return null;
 }
 
 /** The body of PUT …/text, or null when nothing changed (nothing is sent). */
 export function textChange(item: ContentItem, d: TextDraft): ItemText | null {
-  const hasTitle = TEXT_LIMITS[item.platform].title !== null;
+  const hasTitle = HAS_TITLE[item.platform];
   const title = d.title.trim();
   const tags = parseTags(d.tags);
   const sameTitle = !hasTitle || title === (item.title ?? '').trim();

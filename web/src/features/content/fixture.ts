@@ -1,7 +1,19 @@
 /** Content batches as the API sends them: for unit tests only. */
 import type { ContentBatch, ContentDefaults, ContentItem, Platform } from './api/content';
 
-export const DEFAULTS: ContentDefaults = { pricePerPlatform: 5, maxPlatforms: 4, platforms: ['redbook', 'weibo'], ideaStyle: 'humorous' };
+export const DEFAULTS: ContentDefaults = {
+  pricePerPlatform: 5,
+  maxPlatforms: 4,
+  platforms: ['redbook', 'weibo'],
+  ideaStyle: 'humorous',
+  maxImages: 9,
+  textLimits: [
+    { platform: 'redbook', titleMax: 20, contentMax: 1000 },
+    { platform: 'weibo', titleMax: null, contentMax: 500 },
+    { platform: 'tiktok', titleMax: 20, contentMax: 1300 },
+    { platform: 'wechat', titleMax: 30, contentMax: 2300 },
+  ],
+};
 
 export function item(platform: Platform, over: Partial<ContentItem> = {}): ContentItem {
   return {

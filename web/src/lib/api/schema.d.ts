@@ -621,6 +621,219 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/content-batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/content-batches`: the caller's batches, newest first. */
+        get: operations["list_batches"];
+        put?: never;
+        /**
+         * `POST /api/content-batches`: checks the request and that a text model
+         *     can serve it, then charges and queues one post per platform (all or
+         *     none).
+         */
+        post: operations["create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/content-batches/defaults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/content-batches/defaults`: the price per post and the form's defaults. */
+        get: operations["defaults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/content-batches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/content-batches/{id}`: the batch, its finished posts taken in
+         *     first (the page polls this while it is loading).
+         */
+        get: operations["get_batch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/content-batches/{id}/continue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/content-batches/{id}/continue`: every stopped or failed post
+         *     is written again, charged again.
+         */
+        post: operations["continue_batch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/content-batches/{id}/stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/content-batches/{id}/stop`: every post being written stops
+         *     and its lingshi comes back; a post that finished first is kept.
+         */
+        post: operations["stop_batch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/content-items/{id}/images": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/content-items/{id}/images`: adds one of the caller's images
+         *     to the post (at most nine).
+         */
+        post: operations["add_image"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/content-items/{id}/images/{upload_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * `DELETE /api/content-items/{id}/images/{uploadId}`: takes a picture off
+         *     the post (the upload itself stays).
+         */
+        delete: operations["remove_image"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/content-items/{id}/rating": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** `PUT /api/content-items/{id}/rating`: like, dislike or neither. */
+        put: operations["rate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/content-items/{id}/regenerate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/content-items/{id}/regenerate`: a new version of a finished
+         *     post, charged again (`CONTENT_ITEM_BUSY` while it is being written).
+         */
+        post: operations["regenerate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/content-items/{id}/stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/content-items/{id}/stop`: this post stops, its lingshi back. */
+        post: operations["stop_item"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/content-items/{id}/text": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * `PUT /api/content-items/{id}/text`: the merchant's edit of a finished
+         *     post, within the platform's limits.
+         */
+        put: operations["save_text"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/enquiries": {
         parameters: {
             query?: never;
@@ -1509,7 +1722,7 @@ export interface components {
             product: components["schemas"]["PlanTypeDto"];
         };
         /** @enum {string} */
-        BizType: "MANNEQUIN_IMAGE" | "MODEL_IMAGE_NEW" | "WIG_IMAGE" | "SHOES_IMAGE" | "PRODUCT_IMAGE" | "PRODUCT_REPLACE_IMAGE" | "MATTING_IMAGE" | "CUSTOMIZED_MODEL" | "PET_IMAGE_CUSTOMIZED" | "IMG_2_VEDIO" | "TRY_ON" | "QR_CODE_ART" | "TEXT_REWRITE" | "HOT_ARTICLE_REWRITE" | "THEME_ARTICLE_GEN" | "HOT_PIC_REWRITE" | "HOT_VIDEO_REWRITE" | "PLACARD_GEN" | "POSTER_COPY_GEN" | "MKT_IDEA_GEN";
+        BizType: "MANNEQUIN_IMAGE" | "MODEL_IMAGE_NEW" | "WIG_IMAGE" | "SHOES_IMAGE" | "PRODUCT_IMAGE" | "PRODUCT_REPLACE_IMAGE" | "MATTING_IMAGE" | "CUSTOMIZED_MODEL" | "PET_IMAGE_CUSTOMIZED" | "IMG_2_VEDIO" | "TRY_ON" | "QR_CODE_ART" | "TEXT_REWRITE" | "HOT_ARTICLE_REWRITE" | "THEME_ARTICLE_GEN" | "HOT_PIC_REWRITE" | "HOT_VIDEO_REWRITE" | "PLACARD_GEN" | "POSTER_COPY_GEN" | "MKT_IDEA_GEN" | "MKT_CONTENT_GEN";
         BrandDto: {
             id: string;
             name: string;
@@ -1636,6 +1849,146 @@ export interface components {
             /** @description What the enterprise-service button does. */
             enterpriseService: components["schemas"]["EnterpriseService"];
         };
+        ContentBatch: {
+            id: string;
+            source: components["schemas"]["ContentSource"];
+            hotspotId?: string | null;
+            reportId?: string | null;
+            topic: string;
+            topicDesc: string;
+            productName: string;
+            productInfo: string;
+            ideaStyle: components["schemas"]["CopyStyle"];
+            language: components["schemas"]["CopyLanguage"];
+            /** @description Whether any post is being written (poll while true). */
+            loading: boolean;
+            /** @description In the order the platforms were asked. */
+            items: components["schemas"]["ContentItem"][];
+            /** Format: int64 */
+            createdAt: number;
+        };
+        ContentBatchBody: {
+            /**
+             * @description hotspot, calendar (or calender), importHot, importPopular,
+             *     importPopularImage, importIdea or custom; default hotspot with a
+             *     hotspotId, importIdea with a reportId, else custom.
+             */
+            source?: string | null;
+            /** @description The hotspot (hotspot and import sources). */
+            hotspotId?: string | null;
+            /**
+             * @description The idea report (importIdea) and which of its picture ideas
+             *     (0-based).
+             */
+            reportId?: string | null;
+            /** Format: u-int32 */
+            ideaIndex?: number | null;
+            /**
+             * @description Without a hotspot or idea: the topic (a calendar day's name, the
+             *     merchant's own), 1–100 characters.
+             */
+            topic?: string | null;
+            /** @description What the topic is about, at most 500. */
+            topicDesc?: string | null;
+            /** @description 1–50 characters. */
+            productName?: string | null;
+            /** @description What matters about the product: at most 1000. */
+            productInfo?: string | null;
+            /** @description redbook, weibo, tiktok, wechat: 1 to 4, each once. */
+            platforms?: string[] | null;
+            /** @description One of the seven styles (id or Chinese name); default 整活幽默. */
+            ideaStyle?: string | null;
+            /** @description Who the posts are for and what they should achieve, at most 500. */
+            marketDesc?: string | null;
+            /** @description Anything else the merchant wants, at most 500. */
+            prompt?: string | null;
+            /** @description zh or en; default the language of the product's name and information. */
+            language?: string | null;
+        };
+        ContentBatchPage: {
+            list: components["schemas"]["ContentBatch"][];
+            /** Format: u-int64 */
+            total: number;
+        };
+        ContentDefaults: {
+            /**
+             * Format: int64
+             * @description Lingshi per platform's post (and per regeneration).
+             */
+            pricePerPlatform: number;
+            maxPlatforms: number;
+            platforms: components["schemas"]["Platform"][];
+            ideaStyle: components["schemas"]["CopyStyle"];
+            maxImages: number;
+            /** @description What an edit may keep, per platform. */
+            textLimits: components["schemas"]["ContentTextLimits"][];
+        };
+        ContentImage: {
+            uploadId: string;
+            url: string;
+            /** @description `upload`: a picture the merchant added. */
+            type: string;
+        };
+        ContentImageBody: {
+            /**
+             * @description An image the caller uploaded (`POST /api/uploads`): its id, or the
+             *     URL the upload answered.
+             */
+            uploadId?: string | null;
+        };
+        ContentItem: {
+            id: string;
+            platform: components["schemas"]["Platform"];
+            status: components["schemas"]["ItemStatus"];
+            /** @description What the page shows: loading, success, fail or stop. */
+            result: components["schemas"]["ItemResult"];
+            /** @description None on weibo and before the first text. */
+            title?: string | null;
+            content?: string | null;
+            /** @description Hashtags without `#`. */
+            tags: string[];
+            images: components["schemas"]["ContentImage"][];
+            /** @description While loading: `GET /api/tasks/{id}/events` streams the text as written. */
+            currentTaskId?: string | null;
+            errorCode?: string | null;
+            /** @description The error's message in the request's language. */
+            errorMsg?: string | null;
+            edited: boolean;
+            rating?: null | components["schemas"]["Verdict"];
+            /**
+             * Format: int64
+             * @description Milliseconds since the epoch.
+             */
+            updatedAt: number;
+        };
+        ContentRatingBody: {
+            /** @description like, dislike, or null to clear. */
+            operationType?: string | null;
+        };
+        /**
+         * @description Where the subject came from (the spec's source kinds, plus `custom`:
+         *     a topic typed by the merchant). Only a label once the subject is read.
+         * @enum {string}
+         */
+        ContentSource: "hotspot" | "calendar" | "importHot" | "importPopular" | "importPopularImage" | "importIdea" | "custom";
+        ContentTextBody: {
+            /** @description None on weibo. */
+            title?: string | null;
+            content?: string | null;
+            tags?: string[] | null;
+        };
+        ContentTextLimits: {
+            platform: components["schemas"]["Platform"];
+            /** @description None: the platform has no title (weibo). */
+            titleMax?: number | null;
+            /** @description Characters of body, line breaks not counted. */
+            contentMax: number;
+        };
+        /**
+         * @description The language of a piece of copy.
+         * @enum {string}
+         */
+        CopyLanguage: "zh" | "en";
         CopyRating: {
             rating: components["schemas"]["Verdict"];
             /** @description Only with a dislike; each at most once. */
@@ -1941,6 +2294,78 @@ export interface components {
                 entries: components["schemas"]["EntrySwitches"];
                 /** @description What the enterprise-service button does. */
                 enterpriseService: components["schemas"]["EnterpriseService"];
+            };
+        };
+        /**
+         * @description Every successful answer: `code` 0, `msg` empty or the screen's success
+         *     message, `data` the operation's result.
+         */
+        Envelope_ContentBatch: {
+            /**
+             * Format: u-int32
+             * @description Always 0 on success.
+             */
+            code: number;
+            msg: string;
+            data: {
+                id: string;
+                source: components["schemas"]["ContentSource"];
+                hotspotId?: string | null;
+                reportId?: string | null;
+                topic: string;
+                topicDesc: string;
+                productName: string;
+                productInfo: string;
+                ideaStyle: components["schemas"]["CopyStyle"];
+                language: components["schemas"]["CopyLanguage"];
+                /** @description Whether any post is being written (poll while true). */
+                loading: boolean;
+                /** @description In the order the platforms were asked. */
+                items: components["schemas"]["ContentItem"][];
+                /** Format: int64 */
+                createdAt: number;
+            };
+        };
+        /**
+         * @description Every successful answer: `code` 0, `msg` empty or the screen's success
+         *     message, `data` the operation's result.
+         */
+        Envelope_ContentBatchPage: {
+            /**
+             * Format: u-int32
+             * @description Always 0 on success.
+             */
+            code: number;
+            msg: string;
+            data: {
+                list: components["schemas"]["ContentBatch"][];
+                /** Format: u-int64 */
+                total: number;
+            };
+        };
+        /**
+         * @description Every successful answer: `code` 0, `msg` empty or the screen's success
+         *     message, `data` the operation's result.
+         */
+        Envelope_ContentDefaults: {
+            /**
+             * Format: u-int32
+             * @description Always 0 on success.
+             */
+            code: number;
+            msg: string;
+            data: {
+                /**
+                 * Format: int64
+                 * @description Lingshi per platform's post (and per regeneration).
+                 */
+                pricePerPlatform: number;
+                maxPlatforms: number;
+                platforms: components["schemas"]["Platform"][];
+                ideaStyle: components["schemas"]["CopyStyle"];
+                maxImages: number;
+                /** @description What an edit may keep, per platform. */
+                textLimits: components["schemas"]["ContentTextLimits"][];
             };
         };
         /**
@@ -3194,7 +3619,7 @@ export interface components {
          * @description A stable error id from the catalogue in shared/src/error.rs.
          * @enum {string}
          */
-        ErrorId: "INVALID_PHONE" | "INVALID_EMAIL" | "INVALID_ACCOUNT" | "INVALID_PASSWORD" | "ACCOUNT_EXISTS" | "LOGIN_FAILED" | "UNAUTHORIZED" | "AGREEMENT_REQUIRED" | "PASSWORD_MISMATCH" | "INVALID_VERIFY_CODE" | "PHONE_REQUIRED" | "CAPTCHA_TOO_FREQUENT" | "CAPTCHA_WRONG" | "CAPTCHA_REQUIRED" | "CODE_COUNTDOWN" | "SEND_LIMIT_ACCOUNT" | "SEND_LIMIT_IP" | "SEND_FAILED" | "VERIFY_CODE_WRONG" | "VERIFY_CODE_EXPIRED" | "VERIFY_CODE_ATTEMPTS" | "INVITE_CODE_INVALID" | "ACCOUNT_NOT_REGISTERED" | "LOGIN_ERROR_QUERY" | "LOGIN_LOCKED" | "PHONE_AUTO_REGISTERED" | "PHONE_AUTO_REGISTERED_MOBILE" | "UPLOAD_BAD_FORMAT" | "UPLOAD_BAD_SIZE" | "UPLOAD_BAD_RATIO" | "UPLOAD_LOW_RESOLUTION" | "UPLOAD_TOO_MANY_PIXELS" | "UPLOAD_CORRUPT" | "UPLOAD_MISSING_FILE" | "TASK_LIMIT" | "UNKNOWN_BIZ_TYPE" | "BIZ_TYPE_NOT_AVAILABLE" | "INVALID_PARAM" | "IMAGE_NOT_FOUND" | "TASK_NOT_FOUND" | "FILE_NOT_FOUND" | "GENERATION_FAILED" | "TASK_STOPPED" | "TASK_NOT_STOPPABLE" | "TASK_CRASHED" | "TASK_TIMEOUT" | "INPUT_IMAGE_UNREADABLE" | "INSUFFICIENT_LINGSHI" | "BATCH_NOT_ALLOWED" | "BATCH_SIZE" | "BATCH_LIMIT" | "BATCH_NOT_FOUND" | "PRODUCT_ONE_BACKGROUND" | "PRODUCT_BAD_COLOUR" | "PRODUCT_BACKGROUND_NOT_FOUND" | "DOWNLOAD_IN_PROGRESS" | "MASK_EMPTY" | "DOWNLOAD_FAILED" | "REFINE_FAILED" | "SAVE_NOT_PREPARED" | "SAVED_IMAGE_NOT_FOUND" | "CUTOUT_NO_SUBJECT" | "MASK_OPAQUE_ALPHA" | "BG_REPRODUCE_REFERENCE_REQUIRED" | "BG_REPRODUCE_BAD_MODE" | "BG_REPRODUCE_BAD_STRENGTH" | "BG_REPRODUCE_STYLE_MODELS_MISSING" | "BG_REPRODUCE_NO_PRODUCT" | "VIDEO_BAD_CAMERA_MOVE" | "VIDEO_BAD_DURATION" | "VIDEO_BAD_RESOLUTION" | "VIDEO_ENCODE_FAILED" | "QR_CONTENT_REQUIRED" | "QR_CONTENT_TOO_LONG" | "QR_NO_SCANNABLE_CODE" | "MODEL_MISSING" | "MODEL_NOT_ALLOWED" | "CUSTOMIZED_IMAGE_DISABLED" | "KEPT_REGION_ALTERED" | "API_KEY_NOT_FOUND" | "API_KEY_LIMIT" | "API_KEY_INVALID" | "API_KEY_RATE_LIMITED" | "API_IMAGE_URL_UNSUPPORTED" | "API_WAIT_TIMEOUT" | "COPY_SOURCE_REQUIRED" | "COPY_SOURCE_TOO_LONG" | "COPY_BAD_PLATFORM" | "COPY_BAD_STYLE" | "COPY_GENERATION_FAILED" | "ARTICLE_LINK_INVALID" | "ARTICLE_LINK_NOT_ALLOWED" | "ARTICLE_FETCH_FAILED" | "ARTICLE_NO_TEXT" | "ARTICLE_FETCH_TOO_MANY" | "COPY_RESULT_NOT_FOUND" | "COPY_BAD_RATING" | "TOPIC_REQUIRED" | "TOPIC_TOO_LONG" | "MEDIA_IMAGES_REQUIRED" | "MEDIA_VIDEO_REQUIRED" | "OCR_NO_TEXT" | "VIDEO_NO_SPEECH" | "VIDEO_UPLOAD_FORMAT" | "VIDEO_UPLOAD_TOO_LARGE" | "VIDEO_UPLOAD_TOO_LONG" | "VIDEO_UPLOAD_NO_AUDIO" | "INPUT_VIDEO_UNREADABLE" | "POSTER_TEMPLATE_NOT_FOUND" | "POSTER_TEMPLATE_INVALID" | "POSTER_TEMPLATE_TOO_LARGE" | "POSTER_UNKNOWN_VERSION" | "POSTER_UNKNOWN_LAYER_TYPE" | "POSTER_CANVAS_TOO_LARGE" | "POSTER_CANVAS_TOO_SMALL" | "POSTER_ASPECT_MISMATCH" | "POSTER_SLOT_OUTSIDE_CANVAS" | "POSTER_TEXT_TOO_LONG" | "POSTER_TOO_MANY_LAYERS" | "POSTER_DUPLICATE_LAYER_ID" | "POSTER_INVALID_VALUE" | "POSTER_UNKNOWN_SLOT" | "POSTER_NO_FONTS" | "POSTER_QR_CONTENT" | "POSTER_ENCODE" | "POSTER_INTERNAL" | "POSTER_TEMPLATE_ID_TAKEN" | "POSTER_IMPORT_SIZE" | "POSTER_ASSET_NOT_FOUND" | "POSTER_ASSET_NOT_YOURS" | "POSTER_ASSET_NO_TENANT" | "POSTER_ASSET_LIMIT" | "HOTSPOT_NOT_FOUND" | "HOTSPOT_NOT_YOURS" | "HOTSPOT_TITLE_REQUIRED" | "HOTSPOT_TEXT_TOO_LONG" | "HOTSPOT_CUSTOM_LIMIT" | "HOTSPOT_SOURCE_NOT_FOUND" | "HOTSPOT_SOURCE_INVALID" | "HOTSPOT_IMPORT_INVALID" | "MARKETING_NO_TENANT" | "IDEA_REPORT_NOT_FOUND" | "IDEA_MARKET_DESC_REQUIRED" | "IDEA_TOPIC_REQUIRED" | "IDEA_TEXT_TOO_LONG" | "IDEA_SOCIAL_TYPE_REQUIRED" | "IDEA_REPORT_ENDED" | "ADMIN_ONLY" | "NODE_NOT_FOUND" | "INVALID_NODE_ACTION" | "FORM_NAME_REQUIRED" | "FORM_NAME_TOO_LONG" | "FORM_COMPANY_REQUIRED" | "FORM_COMPANY_TOO_LONG" | "FORM_PHONE_REQUIRED" | "FORM_PHONE_TOO_LONG" | "FORM_JOB_TITLE_TOO_LONG" | "FORM_EMAIL_TOO_LONG" | "FORM_DESCRIPTION_TOO_LONG" | "FORM_REQUIREMENTS_TOO_LONG" | "LEAD_BAD_TYPE" | "FORM_WEB_SOURCE_TOO_LONG" | "FEEDBACK_TITLE_REQUIRED" | "FEEDBACK_CONTENT_REQUIRED" | "FEEDBACK_TITLE_TOO_LONG" | "FEEDBACK_CONTENT_TOO_LONG" | "FEEDBACK_TOO_MANY_IMAGES" | "FEEDBACK_IMAGE_TOO_LARGE" | "FEEDBACK_IMAGE_BAD_FORMAT" | "MESSAGE_NOT_FOUND" | "TENANT_NOT_FOUND" | "TENANT_EXISTS" | "TENANT_INVALID" | "PRODUCT_NOT_FOUND" | "ORDER_NOT_FOUND" | "ORDER_PENDING_EXISTS" | "ORDER_NOT_CANCELLABLE" | "ORDER_CLOSED" | "PAYMENT_BAD_SIGNATURE" | "PAYMENT_STALE" | "PAYMENT_REPLAYED" | "PAYMENT_AMOUNT_MISMATCH" | "DOWNLOAD_2K_NEEDS_MEMBERSHIP" | "CUSTOM_COLOUR_NEEDS_MEMBERSHIP" | "ENTERPRISE_CONTACT_SERVICE" | "PAYMENT_UNAVAILABLE" | "ORDER_NOT_REFUNDABLE" | "TOO_MANY_STREAMS" | "TOO_MANY_REFINEMENTS" | "UPLOAD_TOO_MANY" | "UPLOAD_QUOTA_EXCEEDED" | "FORM_TOO_FREQUENT" | "BAD_REQUEST" | "BODY_TOO_LARGE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+        ErrorId: "INVALID_PHONE" | "INVALID_EMAIL" | "INVALID_ACCOUNT" | "INVALID_PASSWORD" | "ACCOUNT_EXISTS" | "LOGIN_FAILED" | "UNAUTHORIZED" | "AGREEMENT_REQUIRED" | "PASSWORD_MISMATCH" | "INVALID_VERIFY_CODE" | "PHONE_REQUIRED" | "CAPTCHA_TOO_FREQUENT" | "CAPTCHA_WRONG" | "CAPTCHA_REQUIRED" | "CODE_COUNTDOWN" | "SEND_LIMIT_ACCOUNT" | "SEND_LIMIT_IP" | "SEND_FAILED" | "VERIFY_CODE_WRONG" | "VERIFY_CODE_EXPIRED" | "VERIFY_CODE_ATTEMPTS" | "INVITE_CODE_INVALID" | "ACCOUNT_NOT_REGISTERED" | "LOGIN_ERROR_QUERY" | "LOGIN_LOCKED" | "PHONE_AUTO_REGISTERED" | "PHONE_AUTO_REGISTERED_MOBILE" | "UPLOAD_BAD_FORMAT" | "UPLOAD_BAD_SIZE" | "UPLOAD_BAD_RATIO" | "UPLOAD_LOW_RESOLUTION" | "UPLOAD_TOO_MANY_PIXELS" | "UPLOAD_CORRUPT" | "UPLOAD_MISSING_FILE" | "TASK_LIMIT" | "UNKNOWN_BIZ_TYPE" | "BIZ_TYPE_NOT_AVAILABLE" | "INVALID_PARAM" | "IMAGE_NOT_FOUND" | "TASK_NOT_FOUND" | "FILE_NOT_FOUND" | "GENERATION_FAILED" | "TASK_STOPPED" | "TASK_NOT_STOPPABLE" | "TASK_CRASHED" | "TASK_TIMEOUT" | "INPUT_IMAGE_UNREADABLE" | "INSUFFICIENT_LINGSHI" | "BATCH_NOT_ALLOWED" | "BATCH_SIZE" | "BATCH_LIMIT" | "BATCH_NOT_FOUND" | "PRODUCT_ONE_BACKGROUND" | "PRODUCT_BAD_COLOUR" | "PRODUCT_BACKGROUND_NOT_FOUND" | "DOWNLOAD_IN_PROGRESS" | "MASK_EMPTY" | "DOWNLOAD_FAILED" | "REFINE_FAILED" | "SAVE_NOT_PREPARED" | "SAVED_IMAGE_NOT_FOUND" | "CUTOUT_NO_SUBJECT" | "MASK_OPAQUE_ALPHA" | "BG_REPRODUCE_REFERENCE_REQUIRED" | "BG_REPRODUCE_BAD_MODE" | "BG_REPRODUCE_BAD_STRENGTH" | "BG_REPRODUCE_STYLE_MODELS_MISSING" | "BG_REPRODUCE_NO_PRODUCT" | "VIDEO_BAD_CAMERA_MOVE" | "VIDEO_BAD_DURATION" | "VIDEO_BAD_RESOLUTION" | "VIDEO_ENCODE_FAILED" | "QR_CONTENT_REQUIRED" | "QR_CONTENT_TOO_LONG" | "QR_NO_SCANNABLE_CODE" | "MODEL_MISSING" | "MODEL_NOT_ALLOWED" | "CUSTOMIZED_IMAGE_DISABLED" | "KEPT_REGION_ALTERED" | "API_KEY_NOT_FOUND" | "API_KEY_LIMIT" | "API_KEY_INVALID" | "API_KEY_RATE_LIMITED" | "API_IMAGE_URL_UNSUPPORTED" | "API_WAIT_TIMEOUT" | "COPY_SOURCE_REQUIRED" | "COPY_SOURCE_TOO_LONG" | "COPY_BAD_PLATFORM" | "COPY_BAD_STYLE" | "COPY_GENERATION_FAILED" | "ARTICLE_LINK_INVALID" | "ARTICLE_LINK_NOT_ALLOWED" | "ARTICLE_FETCH_FAILED" | "ARTICLE_NO_TEXT" | "ARTICLE_FETCH_TOO_MANY" | "COPY_RESULT_NOT_FOUND" | "COPY_BAD_RATING" | "TOPIC_REQUIRED" | "TOPIC_TOO_LONG" | "MEDIA_IMAGES_REQUIRED" | "MEDIA_VIDEO_REQUIRED" | "OCR_NO_TEXT" | "VIDEO_NO_SPEECH" | "VIDEO_UPLOAD_FORMAT" | "VIDEO_UPLOAD_TOO_LARGE" | "VIDEO_UPLOAD_TOO_LONG" | "VIDEO_UPLOAD_NO_AUDIO" | "INPUT_VIDEO_UNREADABLE" | "POSTER_TEMPLATE_NOT_FOUND" | "POSTER_TEMPLATE_INVALID" | "POSTER_TEMPLATE_TOO_LARGE" | "POSTER_UNKNOWN_VERSION" | "POSTER_UNKNOWN_LAYER_TYPE" | "POSTER_CANVAS_TOO_LARGE" | "POSTER_CANVAS_TOO_SMALL" | "POSTER_ASPECT_MISMATCH" | "POSTER_SLOT_OUTSIDE_CANVAS" | "POSTER_TEXT_TOO_LONG" | "POSTER_TOO_MANY_LAYERS" | "POSTER_DUPLICATE_LAYER_ID" | "POSTER_INVALID_VALUE" | "POSTER_UNKNOWN_SLOT" | "POSTER_NO_FONTS" | "POSTER_QR_CONTENT" | "POSTER_ENCODE" | "POSTER_INTERNAL" | "POSTER_TEMPLATE_ID_TAKEN" | "POSTER_IMPORT_SIZE" | "POSTER_ASSET_NOT_FOUND" | "POSTER_ASSET_NOT_YOURS" | "POSTER_ASSET_NO_TENANT" | "POSTER_ASSET_LIMIT" | "HOTSPOT_NOT_FOUND" | "HOTSPOT_NOT_YOURS" | "HOTSPOT_TITLE_REQUIRED" | "HOTSPOT_TEXT_TOO_LONG" | "HOTSPOT_CUSTOM_LIMIT" | "HOTSPOT_SOURCE_NOT_FOUND" | "HOTSPOT_SOURCE_INVALID" | "HOTSPOT_IMPORT_INVALID" | "MARKETING_NO_TENANT" | "IDEA_REPORT_NOT_FOUND" | "IDEA_MARKET_DESC_REQUIRED" | "IDEA_TOPIC_REQUIRED" | "IDEA_TEXT_TOO_LONG" | "IDEA_SOCIAL_TYPE_REQUIRED" | "IDEA_REPORT_ENDED" | "CONTENT_BATCH_NOT_FOUND" | "CONTENT_ITEM_NOT_FOUND" | "CONTENT_PRODUCT_REQUIRED" | "CONTENT_PLATFORM_REQUIRED" | "CONTENT_ITEM_BUSY" | "CONTENT_TEXT_TOO_LONG" | "CONTENT_IMAGE_LIMIT" | "CONTENT_NOTHING_TO_CONTINUE" | "CONTENT_IDEA_NOT_FOUND" | "ADMIN_ONLY" | "NODE_NOT_FOUND" | "INVALID_NODE_ACTION" | "FORM_NAME_REQUIRED" | "FORM_NAME_TOO_LONG" | "FORM_COMPANY_REQUIRED" | "FORM_COMPANY_TOO_LONG" | "FORM_PHONE_REQUIRED" | "FORM_PHONE_TOO_LONG" | "FORM_JOB_TITLE_TOO_LONG" | "FORM_EMAIL_TOO_LONG" | "FORM_DESCRIPTION_TOO_LONG" | "FORM_REQUIREMENTS_TOO_LONG" | "LEAD_BAD_TYPE" | "FORM_WEB_SOURCE_TOO_LONG" | "FEEDBACK_TITLE_REQUIRED" | "FEEDBACK_CONTENT_REQUIRED" | "FEEDBACK_TITLE_TOO_LONG" | "FEEDBACK_CONTENT_TOO_LONG" | "FEEDBACK_TOO_MANY_IMAGES" | "FEEDBACK_IMAGE_TOO_LARGE" | "FEEDBACK_IMAGE_BAD_FORMAT" | "MESSAGE_NOT_FOUND" | "TENANT_NOT_FOUND" | "TENANT_EXISTS" | "TENANT_INVALID" | "PRODUCT_NOT_FOUND" | "ORDER_NOT_FOUND" | "ORDER_PENDING_EXISTS" | "ORDER_NOT_CANCELLABLE" | "ORDER_CLOSED" | "PAYMENT_BAD_SIGNATURE" | "PAYMENT_STALE" | "PAYMENT_REPLAYED" | "PAYMENT_AMOUNT_MISMATCH" | "DOWNLOAD_2K_NEEDS_MEMBERSHIP" | "CUSTOM_COLOUR_NEEDS_MEMBERSHIP" | "ENTERPRISE_CONTACT_SERVICE" | "PAYMENT_UNAVAILABLE" | "ORDER_NOT_REFUNDABLE" | "TOO_MANY_STREAMS" | "TOO_MANY_REFINEMENTS" | "UPLOAD_TOO_MANY" | "UPLOAD_QUOTA_EXCEEDED" | "FORM_TOO_FREQUENT" | "BAD_REQUEST" | "BODY_TOO_LARGE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
         ExportDto: {
             /** @description The template documents. */
             list: Record<string, never>[];
@@ -3526,6 +3951,17 @@ export interface components {
             imported: number;
         };
         /**
+         * @description The spec's per-platform result: what the page shows.
+         * @enum {string}
+         */
+        ItemResult: "loading" | "success" | "fail" | "stop";
+        /**
+         * @description Where one platform's post is. A stopped or failed post keeps the
+         *     text it had before (none for a first writing).
+         * @enum {string}
+         */
+        ItemStatus: "pending" | "generating" | "re_generating" | "continue_generating" | "completed" | "failed" | "stopped";
+        /**
          * @description Which kind of worker runs a task type; each family has its own queues so
          *     a node only pulls the work its models can do.
          * @enum {string}
@@ -3772,6 +4208,12 @@ export interface components {
         PlanTypeDto: {
             productType: string;
         };
+        /**
+         * @description A social platform (`socialPlatform`). Each has its own shape of content
+         *     (see [`super::MarketingCopy`]) and its own limits.
+         * @enum {string}
+         */
+        Platform: "redbook" | "weibo" | "tiktok" | "wechat";
         PlatformFigures: {
             platform: string;
             /** Format: u-int64 */
@@ -5528,6 +5970,403 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_ConfigDto"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_batches: {
+        parameters: {
+            query?: {
+                pageNum?: string;
+                /** @description 1 to 50, default 10. */
+                pageSize?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of batches and how many there are. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ContentBatchPage"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContentBatchBody"];
+            };
+        };
+        responses: {
+            /** @description The batch, its posts being written. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ContentBatch"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    defaults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Price and defaults. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ContentDefaults"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_batch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The batch id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ContentBatch"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    continue_batch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The batch id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ContentBatch"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    stop_batch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The batch id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ContentBatch"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_image: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContentImageBody"];
+            };
+        };
+        responses: {
+            /** @description The post's batch. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ContentBatch"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_image: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post id. */
+                id: string;
+                /** @description The picture's upload id. */
+                upload_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The post's batch. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ContentBatch"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    rate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContentRatingBody"];
+            };
+        };
+        responses: {
+            /** @description The post's batch. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ContentBatch"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    regenerate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The post's batch. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ContentBatch"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    stop_item: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The post's batch. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ContentBatch"];
+                };
+            };
+            /** @description An error in the envelope, with its stable id and the HTTP status of its code. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_text: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContentTextBody"];
+            };
+        };
+        responses: {
+            /** @description The post's batch. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ContentBatch"];
                 };
             };
             /** @description An error in the envelope, with its stable id and the HTTP status of its code. */

@@ -23,6 +23,7 @@ export const BIZ_TYPE_MESSAGES = {
   'bizType.HOT_PIC_REWRITE': { zh: '图片改写', en: 'Image rewrite' },
   'bizType.HOT_VIDEO_REWRITE': { zh: '视频改写', en: 'Video rewrite' },
   'bizType.MKT_IDEA_GEN': { zh: '营销创意报告', en: 'Idea report stage' },
+  'bizType.MKT_CONTENT_GEN': { zh: '内容生成', en: 'Content per platform' },
   // A type newer than this build: a generic name reads better than a code.
   'bizType.unknown': { zh: 'AI生成', en: 'AI generation' },
 } as const;

@@ -10,77 +10,32 @@
  * - POST /api/content-items/{id}/stop|regenerate, PUT …/text, PUT …/rating,
  *   POST …/images, DELETE …/images/{uploadId} → the item's batch;
  * - GET /api/hotspots/{id}, GET /api/idea-reports/{id} → the subject's title.
- * Not in the generated schema yet: the types below are the API's contract.
+ * The response types are the generated schema's.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isApiError, request } from '../../../lib/api/client';
 import { openLingshiReminder } from '../../../lib/membershipReminder';
 import { USER_INFO_QUERY_KEY } from '../../../lib/session';
 
-export type Platform = 'redbook' | 'weibo' | 'tiktok' | 'wechat';
-export type ContentSource = 'hotspot' | 'calendar' | 'importHot' | 'importPopular' | 'importPopularImage' | 'importIdea' | 'custom';
-export type ItemStatus = 'pending' | 'generating' | 're_generating' | 'continue_generating' | 'completed' | 'failed' | 'stopped';
-export type ItemResult = 'loading' | 'success' | 'fail' | 'stop';
-export type IdeaStyle = 'humorous' | 'professional' | 'lively' | 'imaginative' | 'uplifting' | 'emotional' | 'everyday';
-export type ItemRating = 'like' | 'dislike';
+import type { components } from '../../../lib/api/schema';
+
+type Schemas = components['schemas'];
+
+export type Platform = Schemas['Platform'];
+export type ContentSource = Schemas['ContentSource'];
+export type ItemStatus = Schemas['ItemStatus'];
+export type ItemResult = Schemas['ItemResult'];
+export type IdeaStyle = Schemas['CopyStyle'];
+export type ItemRating = Schemas['Verdict'];
 
 export const PLATFORMS: readonly Platform[] = ['redbook', 'weibo', 'tiktok', 'wechat'];
 export const IDEA_STYLES: readonly IdeaStyle[] = ['humorous', 'professional', 'lively', 'imaginative', 'uplifting', 'emotional', 'everyday'];
 
-export interface ContentImage {
-  uploadId: string;
-  url: string;
-  type: 'upload';
-}
-
-export interface ContentItem {
-  id: string;
-  platform: Platform;
-  status: ItemStatus;
-  result: ItemResult;
-  /** Null for weibo (no title) and before the first text. */
-  title: string | null;
-  content: string | null;
-  /** Without '#'. */
-  tags: string[];
-  images: ContentImage[];
-  /** While loading: the task whose events stream the live text. */
-  currentTaskId: string | null;
-  errorCode: string | null;
-  /**
-   * The server's words for `errorCode`, in the request's language. Not in
-   * the contract yet (asked for): shown when sent.
-   */
-  errorMsg?: string | null;
-  edited: boolean;
-  rating: ItemRating | null;
-  updatedAt: number;
-}
-
-export interface ContentBatch {
-  id: string;
-  source: ContentSource;
-  hotspotId: string | null;
-  reportId: string | null;
-  topic: string;
-  topicDesc: string;
-  productName: string;
-  productInfo: string;
-  ideaStyle: IdeaStyle;
-  language: 'zh' | 'en';
-  /** Some item is loading. */
-  loading: boolean;
-  /** In the order the platforms were asked. */
-  items: ContentItem[];
-  createdAt: number;
-}
-
-export interface ContentDefaults {
-  pricePerPlatform: number;
-  maxPlatforms: number;
-  platforms: Platform[];
-  ideaStyle: string;
-}
+export type ContentImage = Schemas['ContentImage'];
+export type ContentItem = Schemas['ContentItem'];
+export type ContentBatch = Schemas['ContentBatch'];
+export type ContentDefaults = Schemas['ContentDefaults'];
+export type ContentBatchPage = Schemas['ContentBatchPage'];
 
 export interface NewContentBatch {
   source: ContentSource;
@@ -102,11 +57,6 @@ export interface ItemText {
   title?: string | null;
   content: string;
   tags?: string[];
-}
-
-export interface ContentBatchPage {
-  list: ContentBatch[];
-  total: number;
 }
 
 /** What the form shows of a hotspot. */

@@ -50,7 +50,7 @@ export function ItemCard({ item, mobile = false }: { item: ContentItem; mobile?:
       </header>
 
       {loading ? (
-        <LiveText taskId={item.currentTaskId} />
+        <LiveText taskId={item.currentTaskId ?? null} />
       ) : editing ? (
         <ItemEditor item={item} onDone={() => setEditing(false)} />
       ) : (

@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { isApiError } from '../../../lib/api/client';
 import { useI18n } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
-import { useBatchAction, type ContentItem } from '../api/content';
-import { charCount, TEXT_LIMITS, textChange, textDraftOf, validateText, type TextDraft } from '../content';
+import { useBatchAction, useContentDefaults, type ContentItem } from '../api/content';
+import { bodyCount, charCount, textChange, textDraftOf, textLimitsOf, validateText, type TextDraft } from '../content';
 
 /** The item's text, editable in place: saved with PUT …/text, only when something changed. */
 export function ItemEditor({ item, onDone }: { item: ContentItem; onDone: () => void }) {
@@ -11,7 +11,7 @@ export function ItemEditor({ item, onDone }: { item: ContentItem; onDone: () => 
   const action = useBatchAction();
   const [draft, setDraft] = useState<TextDraft>(() => textDraftOf(item));
   const [error, setError] = useState<string | null>(null);
-  const limits = TEXT_LIMITS[item.platform];
+  const limits = textLimitsOf(useContentDefaults().data, item.platform);
   const set = (patch: Partial<TextDraft>) => {
     setDraft((d) => ({ ...d, ...patch }));
     setError(null);
@@ -25,7 +25,7 @@ export function ItemEditor({ item, onDone }: { item: ContentItem; onDone: () => 
       onDone();
       return;
     }
-    const bad = validateText(draft, item.platform);
+    const bad = validateText(draft, limits);
     if (bad) {
       setError(bad.kind === 'required' ? t('content.item.contentRequired') : t('content.error.tooLong', { max: bad.max ?? 0 }));
       return;
@@ -48,7 +48,7 @@ export function ItemEditor({ item, onDone }: { item: ContentItem; onDone: () => 
         <label className="field">
           <span className="field-head">
             <span>{t('content.item.title')}</span>
-            <span className="muted small content-count">{t('content.count', { n: charCount(draft.title.trim()), max: limits.title })}</span>
+            <span className="muted small content-count">{Number.isFinite(limits.title) && t('content.count', { n: charCount(draft.title.trim()), max: limits.title ?? 0 })}</span>
           </span>
           <input type="text" value={draft.title} data-testid="content-edit-title" onChange={(e) => set({ title: e.target.value })} />
         </label>
@@ -56,7 +56,7 @@ export function ItemEditor({ item, onDone }: { item: ContentItem; onDone: () => 
       <label className="field">
         <span className="field-head">
           <span>{t('content.item.content')}</span>
-          <span className="muted small content-count">{t('content.count', { n: charCount(draft.content), max: limits.content })}</span>
+          <span className="muted small content-count">{Number.isFinite(limits.content) && t('content.count', { n: bodyCount(draft.content.trim()), max: limits.content })}</span>
         </span>
         <textarea rows={8} value={draft.content} data-testid="content-edit-content" onChange={(e) => set({ content: e.target.value })} />
       </label>

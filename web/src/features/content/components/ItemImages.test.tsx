@@ -26,8 +26,10 @@ describe('ItemImages', () => {
     const file = new File([PNG, new Uint8Array(60_000)], 'a.png', { type: 'image/png' });
     fireEvent.change(screen.getByTestId('content-item-file'), { target: { files: [file] } });
     await waitFor(() => expect(fetchMock.mock.calls.some(([u]) => String(u) === '/api/content-items/i-redbook/images')).toBe(true));
-    expect(fetchMock.mock.calls.map(([u]) => String(u))).toEqual(['/api/uploads?purpose=note', '/api/content-items/i-redbook/images']);
-    const attach = fetchMock.mock.calls[1]?.[1] as RequestInit;
+    // Besides the defaults (the server's picture bound): the upload, then the attach.
+    const calls = fetchMock.mock.calls.filter(([u]) => String(u) !== '/api/content-batches/defaults');
+    expect(calls.map(([u]) => String(u))).toEqual(['/api/uploads?purpose=note', '/api/content-items/i-redbook/images']);
+    const attach = calls[1]?.[1] as RequestInit;
     expect(JSON.parse(String(attach.body))).toEqual({ uploadId: 'u-9' });
   });
 

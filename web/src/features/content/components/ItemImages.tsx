@@ -5,7 +5,7 @@ import { uploadFile } from '../../../lib/api/uploads';
 import { useI18n } from '../../../lib/i18n';
 import { NOTE_UPLOAD_LIMITS, UPLOAD_LIMITS, validateImageFile, type ImageSize } from '../../../lib/uploadRules';
 import { uploadProblemText, useUploads } from '../../../lib/useUploads';
-import { useBatchAction, type ContentItem } from '../api/content';
+import { useBatchAction, useContentDefaults, type ContentItem } from '../api/content';
 import { IMAGES_MAX } from '../content';
 
 interface Props {
@@ -21,7 +21,9 @@ interface Props {
 export function ItemImages({ item, readSize }: Props) {
   const { t } = useI18n();
   const action = useBatchAction();
-  const full = item.images.length >= IMAGES_MAX;
+  // The server's bound once its defaults are in.
+  const max = useContentDefaults().data?.maxImages ?? IMAGES_MAX;
+  const full = item.images.length >= max;
   const { uploading, problem, inputRef, openChooser, take } = useUploads({
     check: async (file) => {
       const broken = await validateImageFile(file, readSize, NOTE_UPLOAD_LIMITS);
@@ -29,7 +31,7 @@ export function ItemImages({ item, readSize }: Props) {
     },
     send: (file) => uploadFile(file, file.name, { purpose: 'note' }),
     onUploaded: ({ url }) => action.mutate({ kind: 'addImage', itemId: item.id, uploadId: uploadIdOf(url) }),
-    room: { left: IMAGES_MAX - item.images.length, full: { key: 'content.item.images.full', vars: { max: IMAGES_MAX } } },
+    room: { left: max - item.images.length, full: { key: 'content.item.images.full', vars: { max } } },
     announce: false,
   });
 
