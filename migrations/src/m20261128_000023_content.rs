@@ -34,6 +34,7 @@ enum ContentItems {
     Content,
     Tags,
     Images,
+    GenImages,
     CurrentTaskId,
     ErrorCode,
     Edited,
@@ -96,6 +97,9 @@ impl MigrationTrait for Migration {
                 .col(ColumnDef::new(ContentItems::Tags).json_binary().not_null())
                 // The post's pictures: upload ids, in order.
                 .col(ColumnDef::new(ContentItems::Images).json_binary().not_null())
+                // The pictures made for its text from the batch's product
+                // photo: which kind, which task.
+                .col(ColumnDef::new(ContentItems::GenImages).json_binary().not_null())
                 .col(ColumnDef::new(ContentItems::CurrentTaskId).string_len(36).null())
                 .col(ColumnDef::new(ContentItems::ErrorCode).string_len(64).null())
                 .col(ColumnDef::new(ContentItems::Edited).boolean().not_null())

@@ -1,12 +1,14 @@
 import { devices, expect, test, type Page } from '@playwright/test';
 import { signInWithToken } from './helpers/api';
 import { openSettled, settle, signInMerchant } from './helpers/pages';
+import { productPng } from './helpers/images';
 import { shot } from './helpers/poster';
 
 /**
  * Content per platform (/mott-content) against the real API and a text
  * model: from a calendar day (春节, February 2026) to a redbook note and a
- * weibo post for the merchant's product, 10 lingshi each; a like that
+ * weibo post for the merchant's product, 10 lingshi each, each with a
+ * scene and a design picture of the product photo; a like that
  * persists; an edit, and a save without changes that sends nothing; then a
  * phone writes its own post. The brand must list `/mott-content`
  * (api/config/brands.toml) or the page is 403.
@@ -49,6 +51,10 @@ test('content from a calendar day for redbook and weibo: written, liked, edited;
   await expect(page.getByTestId('content-batch')).toHaveCount(0);
   await page.getByTestId('content-product-name').fill('桂花乌龙奶茶');
   await page.getByTestId('content-product-info').fill('中杯16元，低糖，桂花香，春节限定');
+  // A product photo: each post then gets a scene and a design picture, at no extra cost.
+  await page.getByTestId('content-photo-file').setInputFiles({ name: 'product.png', mimeType: 'image/png', buffer: productPng(1024) });
+  await expect(page.getByTestId('content-photo-preview')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('content-total')).toHaveText('消耗 20 灵石');
   await shot(page, testInfo, 'content-form');
   await page.getByTestId('content-submit').click();
 
@@ -65,6 +71,15 @@ test('content from a calendar day for redbook and weibo: written, liked, edited;
   await expect(post(page, 'redbook').getByTestId('content-item-body')).not.toBeEmpty();
   await expect(post(page, 'weibo').getByTestId('content-item-title')).toHaveCount(0);
   await expect(post(page, 'weibo').getByTestId('content-item-body')).not.toBeEmpty();
+  // Each post's scene and design pictures.
+  for (const platform of ['redbook', 'weibo']) {
+    const pictures = post(page, platform).getByTestId('content-gen-image');
+    await expect(pictures).toHaveCount(2, { timeout: 60_000 });
+    for (let i = 0; i < 2; i += 1) {
+      await expect(pictures.nth(i)).toHaveAttribute('data-status', 'SUCCESS', { timeout: 300_000 });
+      await expect(pictures.nth(i).locator('img')).toBeVisible();
+    }
+  }
   await settle(page);
   await shot(page, testInfo, 'content-batch');
 

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { devices, expect, test, type Page } from '@playwright/test';
 import { signInWithToken } from './helpers/api';
 import { openSettled, settle, signInMerchant } from './helpers/pages';
+import { productPng } from './helpers/images';
 import { shot } from './helpers/poster';
 
 /**
@@ -32,7 +33,7 @@ test('a visitor is asked to sign in', async ({ page }) => {
 // The whole path on the real 0.5B (1.6 minutes here, 2026-11-28): the
 // picture ideas stage keeps each answer's complete ideas (docs/MARKETING.md,
 // "Answers").
-test('idea report from a hotspot: picture ideas, written stage by stage, exported as .docx, on a phone too', async ({ page, request, browser }, testInfo) => {
+test('idea report from a hotspot: picture ideas with their pictures, written stage by stage, exported as .docx, on a phone too', async ({ page, request, browser }, testInfo) => {
   test.setTimeout(900_000);
   const token = await signInMerchant(page, request);
 
@@ -62,6 +63,9 @@ test('idea report from a hotspot: picture ideas, written stage by stage, exporte
   await page.getByTestId('idea-market-desc').fill('桂花乌龙奶茶，18元一杯，低糖');
   await expect(page.getByTestId('idea-market-desc-count')).toHaveText('15/500');
   await picturesOnly(page);
+  // A product photo: each picture idea then gets a scene and a design picture, at no extra cost.
+  await page.getByTestId('idea-photo-file').setInputFiles({ name: 'product.png', mimeType: 'image/png', buffer: productPng(1024) });
+  await expect(page.getByTestId('idea-photo-preview')).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('idea-total')).toHaveText('合计：30灵石');
   await shot(page, testInfo, 'idea-form');
   await page.getByTestId('idea-submit').click();
@@ -86,6 +90,15 @@ test('idea report from a hotspot: picture ideas, written stage by stage, exporte
   await expect(page.getByTestId('idea-section-advice_online').getByTestId('idea-card-title').first()).not.toBeEmpty();
   await expect.poll(() => page.getByTestId('idea-section-risk').getByTestId('idea-point').count()).toBeGreaterThan(0);
   await expect(page.getByTestId('idea-cancel')).toHaveCount(0);
+  // Two pictures per picture idea, each made by its own task.
+  const pictures = page.getByTestId('idea-section-advice_online').getByTestId('idea-picture');
+  await expect(pictures).toHaveCount(6, { timeout: 60_000 });
+  for (let i = 0; i < 6; i += 1) {
+    await expect(pictures.nth(i)).toHaveAttribute('data-status', 'SUCCESS', { timeout: 300_000 });
+    await expect(pictures.nth(i).locator('img')).toBeVisible();
+  }
+  await expect(page.getByTestId('idea-card').first().locator('[data-kind="scene"]')).toHaveCount(1);
+  await expect(page.getByTestId('idea-card').first().locator('[data-kind="design"]')).toHaveCount(1);
   // The list has it, selected.
   await expect(page.locator(`[data-testid="idea-history-item"][data-report-id="${reportId}"]`)).toHaveAttribute('data-process', 'completed');
   await settle(page);

@@ -7,13 +7,14 @@ use actix_web::{delete, get, post, put, web, HttpRequest, HttpResponse};
 use pixmart_shared::copywriting::{CopyLanguage, CopyStyle, Platform, Verdict};
 use pixmart_shared::db::store::content::{self as store, ContentBatch, ContentItem, Edit, NewBatch};
 use pixmart_shared::db::store::idea_reports::{self as report_store, StageRoute};
-use pixmart_shared::db::store::{hotspots, uploads};
+use pixmart_shared::db::store::{hotspots, tasks as task_store, uploads};
 use pixmart_shared::domain::content_request::{ContentBatchBody, ContentSubject, NewContentBatch};
 use pixmart_shared::domain::task_spec::{parse_upload_url, upload_url, ContentSpec};
-use pixmart_shared::domain::{BizType, TaskId, TaskSpec, UploadId, UserId};
+use pixmart_shared::domain::{BizType, ResultKind, TaskId, TaskSpec, TaskStatus, UploadId, UserId};
 use pixmart_shared::marketing::content::{
     check_text, edit_content_max, ContentBrief, ContentSource, ItemResult, ItemStatus, MAX_IMAGES, MAX_PLATFORMS,
 };
+use pixmart_shared::marketing::ideas::pictures::PictureKind;
 use pixmart_shared::marketing::ideas::{IdeaStage, StageOutput};
 use pixmart_shared::ErrorCode;
 use serde::{Deserialize, Serialize};
@@ -52,6 +53,8 @@ struct ContentItemDto {
     /// Hashtags without `#`.
     tags: Vec<String>,
     images: Vec<ContentImage>,
+    /// The pictures made for its text from the product photo.
+    gen_images: Vec<GenImageDto>,
     /// While loading: `GET /api/tasks/{id}/events` streams the text as written.
     current_task_id: Option<String>,
     error_code: Option<String>,
@@ -81,7 +84,20 @@ struct ContentBatchDto {
     loading: bool,
     /// In the order the platforms were asked.
     items: Vec<ContentItemDto>,
+    /// Some post's picture is still being made (poll while true).
+    pictures_pending: bool,
     created_at: i64,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = ContentGenImage)]
+struct GenImageDto {
+    task_id: String,
+    /// `scene_pic` or `design_pic`.
+    r#type: &'static str,
+    status: TaskStatus,
+    url: Option<String>,
 }
 
 impl From<ContentItem> for ContentItemDto {
@@ -98,6 +114,7 @@ impl From<ContentItem> for ContentItemDto {
                 .into_iter()
                 .map(|id| ContentImage { upload_id: id.to_string(), url: upload_url(id), r#type: "upload".into() })
                 .collect(),
+            gen_images: Vec::new(),
             current_task_id: i.current_task.filter(|_| i.status.is_loading()).map(|t| t.to_string()),
             error_msg: i.error_code.as_deref().map(|c| {
                 ErrorCode::from_id(c).unwrap_or(ErrorCode::GenerationFailed).message(crate::lang::current()).to_owned()
@@ -125,6 +142,7 @@ impl From<ContentBatch> for ContentBatchDto {
             idea_style: b.brief.style,
             language: b.brief.language,
             items: b.items.into_iter().map(ContentItemDto::from).collect(),
+            pictures_pending: false,
             created_at: b.created_at.timestamp_millis(),
             id: b.id,
         }
@@ -162,6 +180,35 @@ struct TextLimits {
     content_max: usize,
 }
 
+/// The batch as answered, with its posts' pictures read from their tasks.
+async fn dto(state: &AppState, batch: ContentBatch) -> ApiResult<ContentBatchDto> {
+    let mut pictures = Vec::with_capacity(batch.items.len());
+    for item in &batch.items {
+        let mut made = Vec::with_capacity(item.gen_images.len());
+        for g in &item.gen_images {
+            let task = task_store::get_task(&state.db, g.task_id).await?;
+            let status = task.as_ref().map_or(TaskStatus::Failed, |t| t.status);
+            let url = task
+                .as_ref()
+                .filter(|t| t.status == TaskStatus::Success)
+                .and_then(|t| t.results.iter().find(|r| r.kind == ResultKind::Image))
+                .map(|r| crate::dto::file_url(&r.key));
+            let kind = match g.kind {
+                PictureKind::Scene => "scene_pic",
+                PictureKind::Design => "design_pic",
+            };
+            made.push(GenImageDto { task_id: g.task_id.to_string(), r#type: kind, status, url });
+        }
+        pictures.push(made);
+    }
+    let mut dto = ContentBatchDto::from(batch);
+    for (item, made) in dto.items.iter_mut().zip(pictures) {
+        item.gen_images = made;
+    }
+    dto.pictures_pending = dto.items.iter().flat_map(|i| &i.gen_images).any(|g| !g.status.is_terminal());
+    Ok(dto)
+}
+
 /// The batch if it is the caller's.
 async fn owned(state: &AppState, id: &str, me: UserId) -> ApiResult<ContentBatch> {
     match store::get(&state.db, id).await? {
@@ -184,9 +231,9 @@ async fn owned_item(state: &AppState, id: &str, me: UserId) -> ApiResult<(Conten
 async fn current(state: &AppState, id: &str, me: UserId) -> ApiResult<HttpResponse> {
     let batch = owned(state, id, me).await?;
     if batch.loading() && store::reconcile(&state.db, &batch).await? {
-        return Ok(envelope::ok(ContentBatchDto::from(owned(state, id, me).await?)));
+        return Ok(envelope::ok(dto(state, owned(state, id, me).await?).await?));
     }
-    Ok(envelope::ok(ContentBatchDto::from(batch)))
+    Ok(envelope::ok(dto(state, batch).await?))
 }
 
 async fn send(state: &AppState, route: &StageRoute, tasks: &[TaskId]) {
@@ -273,7 +320,13 @@ pub async fn create(
         prompt: asked.prompt,
         style: asked.style,
         language: asked.language,
+        product_image: asked.product_image,
     };
+    if let Some(product) = brief.product_image {
+        if let Some(refused) = super::idea_reports::admit_pictures(&state, &req, me.id, product, &brief.topic).await? {
+            return Ok(refused);
+        }
+    }
     let id = uuid::Uuid::new_v4().to_string();
     // Admission reads the type and the route; the items' ids come later.
     let probe = TaskSpec::Content(ContentSpec {
@@ -300,6 +353,8 @@ pub async fn create(
         lane: admitted.route.lane.as_str().to_owned(),
         share_key: admitted.route.share_key.clone(),
         queue: admitted.queue(state.dispatcher.namespace()),
+        namespace: state.dispatcher.namespace().to_owned(),
+        commercial_only: admitted.route.commercial_only,
     };
     let new = NewBatch {
         id,
@@ -313,7 +368,7 @@ pub async fn create(
     };
     let (batch, tasks) = store::create(&state.db, new, state.settings.tasks.max_unfinished_per_user).await?;
     send(&state, &route, &tasks).await;
-    Ok(envelope::ok(ContentBatchDto::from(batch)))
+    Ok(envelope::ok(dto(&state, batch).await?))
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]

@@ -9,10 +9,11 @@ use pixmart_shared::copywriting::CopyStyle;
 use pixmart_shared::db::store::idea_reports::{
     self as store, IdeaReport, Mode, NewReport, Progress, StagePricing, StageRoute,
 };
-use pixmart_shared::db::store::{hotspots, ledger};
+use pixmart_shared::db::store::{hotspots, ledger, tasks as task_store};
 use pixmart_shared::db::StoreError;
 use pixmart_shared::domain::idea_report_request::{IdeaReportBody, NewIdeaReport, ReportSubject};
-use pixmart_shared::domain::{BizType, UserId};
+use pixmart_shared::domain::{BizType, ResultKind, TaskSpec, TaskStatus, UploadId, UserId};
+use pixmart_shared::marketing::ideas::pictures::{self, PictureKind};
 use pixmart_shared::marketing::ideas::{
     stage_charged, Idea, IdeaBrief, IdeaStage, MktType, ReportOrdering, ReportParams, ReportState, SocialType,
     StageOutput,
@@ -84,6 +85,11 @@ struct ReportDto {
     error_code: Option<String>,
     report_params: ParamsDto,
     report_content: ContentDto,
+    /// A scene and a design picture per picture idea, once those arrived
+    /// (only with a product photo; empty in lists).
+    pictures: Vec<PictureDto>,
+    /// Some picture is still being made (poll while true).
+    pictures_pending: bool,
     /// Milliseconds since the epoch.
     created_at: i64,
     finished_at: Option<i64>,
@@ -126,11 +132,45 @@ impl From<IdeaReport> for ReportDto {
                 ordering: r.params.ordering,
             },
             report_content: content,
+            pictures: Vec::new(),
+            pictures_pending: false,
             created_at: r.created_at.timestamp_millis(),
             finished_at: r.finished_at.map(|t| t.timestamp_millis()),
             id: r.id,
         }
     }
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = IdeaPicture)]
+struct PictureDto {
+    /// The picture idea's place in `socialMediaMkts`.
+    idea: usize,
+    kind: PictureKind,
+    task_id: String,
+    status: TaskStatus,
+    /// The picture, once made.
+    url: Option<String>,
+}
+
+/// The report with its pictures' state read from their tasks.
+async fn with_pictures(state: &AppState, report: IdeaReport) -> ApiResult<ReportDto> {
+    let mut pictures = Vec::with_capacity(report.pictures.len());
+    for p in &report.pictures {
+        let task = task_store::get_task(&state.db, p.task_id).await?;
+        let status = task.as_ref().map_or(TaskStatus::Failed, |t| t.status);
+        let url = task
+            .as_ref()
+            .filter(|t| t.status == TaskStatus::Success)
+            .and_then(|t| t.results.iter().find(|r| r.kind == ResultKind::Image))
+            .map(|r| crate::dto::file_url(&r.key));
+        pictures.push(PictureDto { idea: p.idea, kind: p.kind, task_id: p.task_id.to_string(), status, url });
+    }
+    let mut dto = ReportDto::from(report);
+    dto.pictures_pending = pictures.iter().any(|p| !p.status.is_terminal());
+    dto.pictures = pictures;
+    Ok(dto)
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -152,12 +192,39 @@ async fn owned(state: &AppState, id: &str, me: UserId) -> ApiResult<IdeaReport> 
 /// true when it moved (a stage taken in, or the report ended).
 pub(crate) async fn progress(state: &AppState, id: &str) -> Result<bool, StoreError> {
     let moved = store::reconcile(&state.db, id, pricing(state), Mode::Advance).await?;
-    if let Progress::Advanced { next_task, queue, pool } = &moved {
-        if let Err(e) = dispatch::dispatch_queue(state, queue, pool).await {
-            tracing::warn!(task_id = %next_task, error = %e, "dispatch of a report's stage failed; the dispatcher retries");
+    if let Progress::Advanced { next_task, queue, pool, picture_queues } = &moved {
+        for queue in std::iter::once(queue).chain(picture_queues) {
+            if let Err(e) = dispatch::dispatch_queue(state, queue, pool).await {
+                tracing::warn!(task_id = %next_task, error = %e, "dispatch of a report's tasks failed; the dispatcher retries");
+            }
         }
     }
     Ok(moved != Progress::Unchanged)
+}
+
+/// Pictures from a product photo (an idea report's, a content batch's):
+/// the photo must be the caller's image and the pool must make both kinds
+/// now, or nothing starts; the refusal to answer, if any.
+pub(crate) async fn admit_pictures(
+    state: &AppState,
+    req: &HttpRequest,
+    me: UserId,
+    product: UploadId,
+    topic: &str,
+) -> ApiResult<Option<HttpResponse>> {
+    let probe = Idea { title: topic.to_owned(), content: topic.to_owned() };
+    for (biz, params) in [
+        (BizType::ProductImage, pictures::scene_params(&probe, product)),
+        (BizType::PlacardGen, pictures::design_params(&probe, topic, product)),
+    ] {
+        let spec = TaskSpec::parse(biz.as_str(), &params)?;
+        if let Err(refused) =
+            admission::admit(state, req, me, biz, std::slice::from_ref(&spec), Submission::Single).await?
+        {
+            return Ok(Some(refused));
+        }
+    }
+    Ok(None)
 }
 
 /// `POST /api/idea-reports`: checks the request, that a text model can
@@ -196,6 +263,7 @@ pub async fn create(
         },
         social_types: asked.social_types.clone(),
         ordering: asked.ordering,
+        product_image: asked.product_image,
     };
     let pricing = pricing(&state);
     let plan = params.plan();
@@ -223,12 +291,19 @@ pub async fn create(
     if ledger::balances(&state.db, me.id).await?.total() < total {
         return Err(ApiError::new(ErrorCode::InsufficientLingshi));
     }
+    if let Some(product) = asked.product_image {
+        if let Some(refused) = admit_pictures(&state, &req, me.id, product, &topic).await? {
+            return Ok(refused);
+        }
+    }
     let namespace = state.dispatcher.namespace();
     let route = StageRoute {
         pool: admitted.route.pool.clone(),
         lane: admitted.route.lane.as_str().to_owned(),
         share_key: admitted.route.share_key.clone(),
         queue: admitted.queue(namespace),
+        namespace: namespace.to_owned(),
+        commercial_only: admitted.route.commercial_only,
     };
     let new = NewReport {
         id: report_id,
@@ -243,7 +318,7 @@ pub async fn create(
     if let Err(e) = dispatch::dispatch_queue(&state, &route.queue, &route.pool).await {
         tracing::warn!(report = %report.id, error = %e, "dispatch after a report's start failed; the dispatcher retries");
     }
-    Ok(envelope::ok(ReportDto::from(report)))
+    Ok(envelope::ok(with_pictures(&state, report).await?))
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -287,9 +362,9 @@ pub async fn get_report(state: web::Data<AppState>, me: AuthUser, id: web::Path<
     let report = owned(&state, &id, me.id).await?;
     if report.state == ReportState::Generating {
         progress(&state, &report.id).await?;
-        return Ok(envelope::ok(ReportDto::from(owned(&state, &id, me.id).await?)));
+        return Ok(envelope::ok(with_pictures(&state, owned(&state, &id, me.id).await?).await?));
     }
-    Ok(envelope::ok(ReportDto::from(report)))
+    Ok(envelope::ok(with_pictures(&state, report).await?))
 }
 
 /// `POST /api/idea-reports/{id}/cancel` (the spec's `opsType cancel`): the
@@ -309,7 +384,7 @@ pub async fn cancel(state: web::Data<AppState>, me: AuthUser, id: web::Path<Stri
             return Err(ApiError::new(ErrorCode::IdeaReportEnded));
         }
     }
-    Ok(envelope::ok(ReportDto::from(owned(&state, &id, me.id).await?)))
+    Ok(envelope::ok(with_pictures(&state, owned(&state, &id, me.id).await?).await?))
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]

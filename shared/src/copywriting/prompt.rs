@@ -240,6 +240,7 @@ mod tests {
             prompt: "提到第二杯半价".into(),
             style: CopyStyle::Lively,
             language: CopyLanguage::Zh,
+            product_image: None,
         };
         let facts = brief.facts();
         let b = Brief::Content { brief: &brief, facts: &facts };

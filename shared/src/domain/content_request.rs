@@ -6,8 +6,9 @@
 use serde::Deserialize;
 
 use super::idea_report_request::{BACKGROUND_MAX, MARKET_DESC_MAX, PROMPT_MAX, TOPIC_MAX};
+use super::task_spec::parse_upload_url;
 use super::text_field::{optional, required};
-use super::{HotspotId, Invalid};
+use super::{HotspotId, Invalid, UploadId};
 use crate::copywriting::{CopyLanguage, CopyStyle, Platform};
 use crate::error::ErrorCode;
 use crate::marketing::content::{ContentSource, MAX_PLATFORMS};
@@ -47,6 +48,9 @@ pub struct ContentBatchBody {
     pub prompt: Option<String>,
     /// zh or en; default the language of the product's name and information.
     pub language: Option<String>,
+    /// The product's photo (the URL or id an upload answered): each written
+    /// post then gets a scene and a design picture of it.
+    pub product_image: Option<String>,
 }
 
 /// What the posts ride.
@@ -68,6 +72,7 @@ pub struct NewContentBatch {
     pub market_desc: String,
     pub prompt: String,
     pub language: CopyLanguage,
+    pub product_image: Option<UploadId>,
 }
 
 fn trimmed(raw: Option<&str>) -> Option<&str> {
@@ -144,7 +149,17 @@ impl NewContentBatch {
             None => CopyLanguage::detect(&format!("{product_name}{product_info}")),
             Some(s) => CopyLanguage::parse(s).ok_or(Invalid::field(ErrorCode::InvalidParam, "language"))?,
         };
+        let product_image = match trimmed(b.product_image.as_deref()) {
+            None => None,
+            Some(raw) => Some(
+                raw.parse::<UploadId>()
+                    .ok()
+                    .or_else(|| parse_upload_url(raw))
+                    .ok_or(Invalid::field(ErrorCode::ImageNotFound, "productImage"))?,
+            ),
+        };
         Ok(NewContentBatch {
+            product_image,
             source,
             subject,
             product_name,

@@ -6,8 +6,9 @@
 
 use serde::Deserialize;
 
+use super::task_spec::parse_upload_url;
 use super::text_field::{optional, required};
-use super::{HotspotId, Invalid};
+use super::{HotspotId, Invalid, UploadId};
 use crate::copywriting::{CopyLanguage, CopyStyle};
 use crate::error::ErrorCode;
 use crate::marketing::ideas::{MktType, ReportOrdering, SocialType};
@@ -48,6 +49,9 @@ pub struct IdeaReportBody {
     pub ordering: Option<String>,
     /// zh or en; default the language of marketDesc.
     pub language: Option<String>,
+    /// The product's photo (the URL or id an upload answered): each
+    /// picture idea then gets a scene and a design picture of it.
+    pub product_image: Option<String>,
 }
 
 /// What the report is about.
@@ -69,6 +73,7 @@ pub struct NewIdeaReport {
     pub social_types: Vec<SocialType>,
     pub ordering: ReportOrdering,
     pub language: CopyLanguage,
+    pub product_image: Option<UploadId>,
 }
 
 fn choice<T>(
@@ -131,7 +136,17 @@ impl NewIdeaReport {
                 types
             }
         };
+        let product_image = match b.product_image.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+            None => None,
+            Some(raw) => Some(
+                raw.parse::<UploadId>()
+                    .ok()
+                    .or_else(|| parse_upload_url(raw))
+                    .ok_or(Invalid::field(ErrorCode::ImageNotFound, "productImage"))?,
+            ),
+        };
         Ok(NewIdeaReport {
+            product_image,
             subject,
             title,
             source_type,

@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 use image::DynamicImage;
 use pixmart_shared::domain::task_spec::parse_upload_url;
 use pixmart_tests::fixtures::png;
+use pixmart_tests::images::{encode_png, product_photo};
 use pixmart_tests::openai_double::{OpenAiDouble, Reply};
 use pixmart_tests::{TestApp, TestClient, TestDatabase};
 use serde_json::{json, Value};
@@ -398,4 +399,44 @@ async fn the_real_qwen_0_5b_writes_posts_for_redbook_and_weibo() {
     }
     assert!(item(&done, "redbook")["title"].as_str().is_some_and(|t| !t.is_empty() && t.chars().count() <= 20));
     assert_eq!(before - lingshi(&c).await, 20);
+}
+
+/// With a product photo, a written post gets a scene and a design picture,
+/// made by free tasks that start with the text; a regenerated post gets new
+/// ones.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_post_with_a_product_photo_gets_its_pictures() {
+    let double = OpenAiDouble::start(MODEL, KEY, Reply::text(POST, Duration::ZERO));
+    let (app, c) = app_with_double(TestDatabase::sqlite(), &double).await;
+    c.wait_capability("PLACARD_GEN", "available").await;
+    let photo = c.upload_png(encode_png(&product_photo(900, 1000).0)).await;
+    let before = lingshi(&c).await;
+    let body = json!({ "topic": "立秋", "productName": PRODUCT, "productInfo": INFO, "platforms": ["weibo"], "productImage": photo });
+    let started = start(&c, body).await;
+    let id = started["id"].as_str().unwrap().to_owned();
+    let done =
+        wait_batch(&c, &id, Duration::from_secs(180), |b| b["loading"] == false && b["picturesPending"] == false).await;
+    let post = item(&done, "weibo");
+    assert_eq!(post["status"], "completed", "{done}");
+    let pictures = post["genImages"].as_array().unwrap();
+    let kinds: Vec<&str> = pictures.iter().map(|p| p["type"].as_str().unwrap()).collect();
+    assert_eq!(kinds, ["scene_pic", "design_pic"], "{post}");
+    for p in pictures {
+        assert_eq!(p["status"], "SUCCESS", "{p}");
+        let (status, _) = c.get_bytes(p["url"].as_str().unwrap()).await;
+        assert_eq!(status, 200);
+    }
+    // A new version brings new pictures.
+    let first: Vec<Value> = pictures.iter().map(|p| p["taskId"].clone()).collect();
+    let weibo = item_id(&done, "weibo");
+    c.post_json(&format!("/api/content-items/{weibo}/regenerate"), json!({})).await;
+    let again =
+        wait_batch(&c, &id, Duration::from_secs(180), |b| b["loading"] == false && b["picturesPending"] == false).await;
+    let second: Vec<Value> =
+        item(&again, "weibo")["genImages"].as_array().unwrap().iter().map(|p| p["taskId"].clone()).collect();
+    assert_eq!(second.len(), 2);
+    assert!(second.iter().all(|t| !first.contains(t)), "{first:?} {second:?}");
+    // Two posts' text charged; the pictures came with them.
+    assert_eq!(before - lingshi(&c).await, 20);
+    assert_eq!(ledger_sums(&app, &c).await, (-20, 0));
 }

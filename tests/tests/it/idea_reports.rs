@@ -10,6 +10,7 @@
 use std::io::Read;
 use std::time::{Duration, Instant};
 
+use pixmart_tests::images::{encode_png, product_photo};
 use pixmart_tests::openai_double::{OpenAiDouble, Reply};
 use pixmart_tests::{TestApp, TestClient, TestDatabase};
 use serde_json::{json, Value};
@@ -325,4 +326,55 @@ async fn the_real_qwen_0_5b_writes_a_whole_report() {
             panic!("the 0.5B did not complete a report: {done}");
         }
     }
+}
+
+/// With a product photo, each picture idea gets a scene picture (the
+/// product on a library background chosen for the idea) and a design
+/// picture (a poster of the idea), made by their own free tasks created
+/// with the ideas; the report still costs 30.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_picture_idea_gets_a_scene_and_a_design_picture() {
+    let double = OpenAiDouble::start(MODEL, KEY, Reply::text(RISK, Duration::ZERO));
+    double.script([SUMMARY, IDEAS, ASSOCIATION, RISK].map(|t| Reply::text(t, Duration::ZERO)));
+    let mut app = TestApp::start(TestDatabase::sqlite()).await;
+    app.start_worker_with(remote(&double, 5));
+    let mut c = app.client();
+    c.register_random().await;
+    c.wait_capability("MKT_IDEA_GEN", "available").await;
+    c.wait_capability("PLACARD_GEN", "available").await;
+    let photo = c.upload_png(encode_png(&product_photo(900, 1000).0)).await;
+    let before = lingshi(&c).await;
+    let started = start(
+        &c,
+        json!({ "reportTitle": "秋天的第一杯奶茶", "marketDesc": PRODUCT, "socialType": ["image"], "productImage": photo }),
+    )
+    .await;
+    let id = started["id"].as_str().unwrap().to_owned();
+    let done = wait_report(&c, &id, Duration::from_secs(300), |r| {
+        r["process"] != "generating" && r["picturesPending"] == false
+    })
+    .await;
+    assert_eq!(done["process"], "completed", "{done}");
+    let pictures = done["pictures"].as_array().unwrap();
+    assert_eq!(pictures.len(), 6, "{done}");
+    for idea in 0..3 {
+        for kind in ["scene", "design"] {
+            let p = pictures.iter().find(|p| p["idea"] == idea && p["kind"] == kind).unwrap();
+            assert_eq!(p["status"], "SUCCESS", "{p}");
+            let url = p["url"].as_str().unwrap();
+            let (status, bytes) = c.get_bytes(url).await;
+            assert_eq!(status, 200);
+            let img = image::load_from_memory(&bytes).unwrap();
+            // Both are 3:4, like a redbook note.
+            assert_eq!(img.width() * 4, img.height() * 3, "{kind} {}x{}", img.width(), img.height());
+        }
+    }
+    // The first idea is about a drink: its scene is the marble counter.
+    let scene = pictures.iter().find(|p| p["idea"] == 0 && p["kind"] == "scene").unwrap();
+    let (_, task) = c.get(&format!("/api/tasks/{}", scene["taskId"].as_str().unwrap())).await;
+    assert_eq!(task["data"]["bizType"], "PRODUCT_IMAGE");
+    assert_eq!(task["data"]["params"]["backgroundId"], "marble-counter", "{task}");
+    // The pictures came with the ideas: nothing more was charged.
+    assert_eq!(lingshi(&c).await, before - 30);
+    assert_eq!(ledger_sums(&app, &c).await, (-30, 0));
 }

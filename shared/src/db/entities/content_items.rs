@@ -19,6 +19,8 @@ pub struct Model {
     pub tags: Json,
     /// Upload ids of the post's pictures, as a JSON list.
     pub images: Json,
+    /// The pictures made for its text (`[{kind, taskId}]`).
+    pub gen_images: Json,
     pub current_task_id: Option<String>,
     pub error_code: Option<String>,
     pub edited: bool,

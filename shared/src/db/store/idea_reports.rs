@@ -23,9 +23,13 @@ use crate::db::store::tasks::{self as task_store, insert_task, NewTask};
 use crate::db::StoreError;
 use crate::domain::task_spec::IdeaStageSpec;
 use crate::domain::{BizType, TaskId, TaskSpec, TaskStatus, UserId};
+use crate::jobs::QueueKey;
+use crate::marketing::ideas::pictures::{design_params, scene_params, IdeaPicture, PictureKind};
 use crate::marketing::ideas::{next_after, stage_charged, IdeaStage, ReportParams, ReportState, StageOutput};
 
 /// Where a report's stage tasks are queued: the route of its first one.
+/// The namespace and the commercial flag name the queues of its pictures
+/// (another family); a row from before they were kept has no pictures.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct StageRoute {
@@ -33,6 +37,17 @@ pub struct StageRoute {
     pub lane: String,
     pub share_key: String,
     pub queue: String,
+    #[serde(default)]
+    pub namespace: String,
+    #[serde(default)]
+    pub commercial_only: bool,
+}
+
+impl StageRoute {
+    /// The queue of a task of `biz` on this route.
+    pub fn queue_for(&self, biz: BizType) -> String {
+        QueueKey::for_task(biz, Some(&self.pool)).commercial_only(self.commercial_only).name(&self.namespace)
+    }
 }
 
 /// When video and offline ideas stop being free, and what today is.
@@ -58,6 +73,8 @@ pub struct IdeaReport {
     pub error_stage: Option<IdeaStage>,
     pub error_code: Option<String>,
     pub sections: BTreeMap<IdeaStage, StageOutput>,
+    /// The pictures of the picture ideas, once those arrived.
+    pub pictures: Vec<IdeaPicture>,
     pub route: StageRoute,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
@@ -104,6 +121,7 @@ impl TryFrom<idea_reports::Model> for IdeaReport {
             error_stage: stage_of(m.error_stage.as_deref(), "error_stage")?,
             error_code: m.error_code.clone(),
             sections,
+            pictures: serde_json::from_value(m.pictures.clone()).map_err(|_| corrupt("pictures"))?,
             route: serde_json::from_value(m.route.clone()).map_err(|_| corrupt("route"))?,
             created_at: m.created_at,
             updated_at: m.updated_at,
@@ -259,8 +277,9 @@ pub enum Progress {
     /// Nothing to do: the stage is still queued or running, the report has
     /// ended, or another caller moved it first.
     Unchanged,
-    /// A stage was taken in and the next one's task created (to dispatch).
-    Advanced { next_task: TaskId, queue: String, pool: String },
+    /// A stage was taken in and the next one's task created (to dispatch),
+    /// with the queues of any pictures it started.
+    Advanced { next_task: TaskId, queue: String, pool: String, picture_queues: Vec<String> },
     /// The report ended (completed, failed or cancelled).
     Ended(ReportState),
 }
@@ -320,6 +339,56 @@ pub async fn reconcile(
     }
 }
 
+/// The picture tasks of the ideas `done` delivered, when it is the picture
+/// ideas stage and the report has a product photo: a scene and a design
+/// picture per idea, free (the ideas' price bought them), on the report's
+/// route; and the pictures as the report keeps them.
+fn picture_tasks(
+    report: &IdeaReport,
+    done: IdeaStage,
+    output: &StageOutput,
+) -> Result<(Vec<NewTask>, Vec<IdeaPicture>), StoreError> {
+    let (IdeaStage::AdviceOnline, StageOutput::Ideas(ideas), Some(product)) =
+        (done, output, report.params.product_image)
+    else {
+        return Ok((Vec::new(), Vec::new()));
+    };
+    if report.route.namespace.is_empty() {
+        return Ok((Vec::new(), Vec::new()));
+    }
+    let mut tasks = Vec::new();
+    let mut pictures = Vec::new();
+    for (index, idea) in ideas.iter().enumerate() {
+        for kind in PictureKind::ALL {
+            let (biz, params) = match kind {
+                PictureKind::Scene => (BizType::ProductImage, scene_params(idea, product)),
+                PictureKind::Design => (BizType::PlacardGen, design_params(idea, &report.params.brief.topic, product)),
+            };
+            let spec = TaskSpec::parse(biz.as_str(), &params)
+                .map_err(|e| StoreError::other(format!("an idea's {} picture: {:?}", kind.as_str(), e.code)))?;
+            let id = TaskId::new();
+            tasks.push(NewTask {
+                id,
+                owner: report.owner,
+                biz_type: biz,
+                params: spec.to_params(),
+                cost: crate::domain::Lingshi::new(0),
+                pool: report.route.pool.clone(),
+                lane: report.route.lane.clone(),
+                share_key: report.route.share_key.clone(),
+                queue: report.route.queue_for(biz),
+                idempotency_key: None,
+            });
+            pictures.push(IdeaPicture { idea: index, kind: *kind, task_id: id });
+        }
+    }
+    Ok((tasks, pictures))
+}
+
+fn pictures_json(pictures: &[IdeaPicture]) -> serde_json::Value {
+    serde_json::to_value(pictures).unwrap_or_else(|_| serde_json::json!([]))
+}
+
 /// The update that moves a report only if it is still at `task`.
 fn guarded(id: &str, task: TaskId) -> sea_orm::UpdateMany<idea_reports::Entity> {
     idea_reports::Entity::update_many()
@@ -343,19 +412,30 @@ async fn advance(
     };
     let new_task = stage_task(&report.id, report.owner, &report.params, next, summary, &report.route, pricing);
     let next_id = new_task.id;
+    let (picture_tasks, pictures) = match sections.get(&done) {
+        Some(output) => picture_tasks(report, done, output)?,
+        None => (Vec::new(), Vec::new()),
+    };
+    let mut picture_queues: Vec<String> = picture_tasks.iter().map(|t| t.queue.clone()).collect();
+    picture_queues.dedup();
     let now = Utc::now();
     let txn = db.begin().await?;
-    let moved = guarded(&report.id, task)
+    let mut update = guarded(&report.id, task)
         .col_expr(idea_reports::Column::Stage, Expr::value(done.as_str()))
         .col_expr(idea_reports::Column::RunningStage, Expr::value(next.as_str()))
         .col_expr(idea_reports::Column::CurrentTaskId, Expr::value(next_id.to_string()))
         .col_expr(idea_reports::Column::Sections, Expr::value(sections_json(&sections)))
-        .col_expr(idea_reports::Column::UpdatedAt, Expr::value(now))
-        .exec(&txn)
-        .await?;
+        .col_expr(idea_reports::Column::UpdatedAt, Expr::value(now));
+    if !pictures.is_empty() {
+        update = update.col_expr(idea_reports::Column::Pictures, Expr::value(pictures_json(&pictures)));
+    }
+    let moved = update.exec(&txn).await?;
     if moved.rows_affected != 1 {
         txn.rollback().await?;
         return Ok(Progress::Unchanged);
+    }
+    for picture in picture_tasks {
+        insert_task(&txn, picture, None, now).await?;
     }
     match insert_task(&txn, new_task, None, now).await {
         Ok(_) => {
@@ -364,6 +444,7 @@ async fn advance(
                 next_task: next_id,
                 queue: report.route.queue.clone(),
                 pool: report.route.pool.clone(),
+                picture_queues,
             })
         }
         // The merchant spent their lingshi elsewhere since the report
@@ -388,8 +469,19 @@ async fn take_in_and_end(
     state: ReportState,
     error: Option<(IdeaStage, &str)>,
 ) -> Result<Progress, StoreError> {
+    // The picture ideas as the last stage of a completed report still get
+    // their pictures (a cancelled or failed report does not).
+    let (picture_tasks, pictures) = match (state, sections.get(&done)) {
+        (ReportState::Completed, Some(output)) => picture_tasks(report, done, output)?,
+        _ => (Vec::new(), Vec::new()),
+    };
     let now = Utc::now();
-    let moved = guarded(&report.id, task)
+    let txn = db.begin().await?;
+    let mut update = guarded(&report.id, task);
+    if !pictures.is_empty() {
+        update = update.col_expr(idea_reports::Column::Pictures, Expr::value(pictures_json(&pictures)));
+    }
+    let moved = update
         .col_expr(idea_reports::Column::State, Expr::value(state.as_str()))
         .col_expr(idea_reports::Column::ErrorStage, Expr::value(error.map(|(s, _)| s.as_str())))
         .col_expr(idea_reports::Column::ErrorCode, Expr::value(error.map(|(_, c)| c.to_owned())))
@@ -399,9 +491,17 @@ async fn take_in_and_end(
         .col_expr(idea_reports::Column::Sections, Expr::value(sections_json(&sections)))
         .col_expr(idea_reports::Column::UpdatedAt, Expr::value(now))
         .col_expr(idea_reports::Column::FinishedAt, Expr::value(now))
-        .exec(db)
+        .exec(&txn)
         .await?;
-    Ok(if moved.rows_affected == 1 { Progress::Ended(state) } else { Progress::Unchanged })
+    if moved.rows_affected != 1 {
+        txn.rollback().await?;
+        return Ok(Progress::Unchanged);
+    }
+    for picture in picture_tasks {
+        insert_task(&txn, picture, None, now).await?;
+    }
+    txn.commit().await?;
+    Ok(Progress::Ended(state))
 }
 
 /// Ends the report without taking anything in; `error` is the stage that

@@ -52,6 +52,7 @@ mod tests {
                 prompt: String::new(),
                 style: CopyStyle::Humorous,
                 language: CopyLanguage::Zh,
+                product_image: None,
             },
         }
     }

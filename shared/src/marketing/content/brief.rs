@@ -83,6 +83,10 @@ pub struct ContentBrief {
     pub prompt: String,
     pub style: CopyStyle,
     pub language: CopyLanguage,
+    /// The product photo: each written post gets a scene and a design
+    /// picture of it. None: no pictures.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub product_image: Option<crate::domain::UploadId>,
 }
 
 impl ContentBrief {

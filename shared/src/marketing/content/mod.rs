@@ -5,9 +5,11 @@
 //! created, refunded when it fails or is stopped). See docs/MARKETING.md.
 
 mod brief;
+mod pictures;
 mod status;
 mod text;
 
 pub use brief::{ContentBrief, ContentSource};
+pub use pictures::{post_pictures, GenImage};
 pub use status::{GenMode, ItemResult, ItemStatus};
 pub use text::{check_text, edit_content_max, ContentText, MAX_IMAGES, MAX_PLATFORMS};

@@ -5,6 +5,7 @@
 //! stage plan, what the model is asked and how its answers are read. The
 //! report's rows and its progress are `db::store::idea_reports`.
 
+pub mod pictures;
 mod plan;
 pub mod prompt;
 pub mod read;

@@ -12,6 +12,10 @@ pub struct ReportParams {
     pub brief: IdeaBrief,
     pub social_types: Vec<SocialType>,
     pub ordering: ReportOrdering,
+    /// The merchant's product photo: each picture idea gets a scene and a
+    /// design picture of it (`super::pictures`). None: no pictures.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub product_image: Option<crate::domain::UploadId>,
 }
 
 impl ReportParams {

@@ -35,8 +35,14 @@ describe('the subject from the address', () => {
 describe('the form', () => {
   const draft = (over: Partial<ContentDraft> = {}): ContentDraft => ({ ...draftFrom(DEFAULTS, { kind: 'custom' }), ...over });
 
+  it('sends the product photo only when there is one', () => {
+    const d = { ...draftFrom(DEFAULTS, { kind: 'custom' }), topic: '中秋', productName: '奶茶' };
+    expect(toNewBatch(d, { kind: 'custom' }, 'zh')).not.toHaveProperty('productImage');
+    expect(toNewBatch({ ...d, productImage: '/api/files/uploads/u1.png' }, { kind: 'custom' }, 'zh').productImage).toBe('/api/files/uploads/u1.png');
+  });
+
   it('starts from the defaults: redbook and weibo, humorous, a calendar day as the topic', () => {
-    expect(draftFrom(undefined, { kind: 'custom' })).toEqual({ topic: '', productName: '', productInfo: '', platforms: ['redbook', 'weibo'], ideaStyle: 'humorous' });
+    expect(draftFrom(undefined, { kind: 'custom' })).toEqual({ topic: '', productName: '', productInfo: '', platforms: ['redbook', 'weibo'], ideaStyle: 'humorous', productImage: '' });
     expect(draftFrom({ ...DEFAULTS, platforms: ['wechat', 'redbook'], ideaStyle: 'lively' }, { kind: 'calendar', topic: '中秋', date: null })).toMatchObject({
       topic: '中秋',
       platforms: ['redbook', 'wechat'],

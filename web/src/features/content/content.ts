@@ -41,6 +41,8 @@ export interface ContentDraft {
   productInfo: string;
   platforms: Platform[];
   ideaStyle: IdeaStyle;
+  /** The product photo's URL, '' for none. */
+  productImage: string;
 }
 
 export type DraftField = 'topic' | 'productName' | 'productInfo' | 'platforms';
@@ -66,6 +68,7 @@ export function draftFrom(defaults: ContentDefaults | undefined, subject: Subjec
     productInfo: '',
     platforms: platforms.length > 0 ? platforms : [...FALLBACK_PLATFORMS],
     ideaStyle: oneOf(IDEA_STYLES, defaults?.ideaStyle, 'humorous'),
+    productImage: '',
   };
 }
 
@@ -96,6 +99,7 @@ export function toNewBatch(d: ContentDraft, subject: Subject, language: 'zh' | '
         ? { source: 'importIdea', reportId: subject.reportId, ideaIndex: subject.ideaIndex, ...base }
         : { source: subject.kind, topic: d.topic.trim(), ...base };
   if (info) body.productInfo = info;
+  if (d.productImage) body.productImage = d.productImage;
   return body;
 }
 

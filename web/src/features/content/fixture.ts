@@ -25,6 +25,7 @@ export function item(platform: Platform, over: Partial<ContentItem> = {}): Conte
     content: null,
     tags: [],
     images: [],
+    genImages: [],
     currentTaskId: `t-${platform}`,
     errorCode: null,
     edited: false,
@@ -62,6 +63,7 @@ export function batch(over: Partial<ContentBatch> = {}): ContentBatch {
     language: 'zh',
     loading: true,
     items: [item('redbook'), item('weibo')],
+    picturesPending: false,
     createdAt: Date.parse('2026-11-27T09:00:00Z'),
     ...over,
   };

@@ -37,6 +37,8 @@ export function report(over: Partial<IdeaReport> = {}): IdeaReport {
       ordering: 'desktop',
     },
     reportContent: { eventSummary: null, socialMediaMkts: [], socialMediaMktVideos: [], offlineMkts: [], association: [], marketingRisk: [] },
+    pictures: [],
+    picturesPending: false,
     createdAt: Date.parse('2026-11-27T09:00:00Z'),
     finishedAt: null,
     ...over,

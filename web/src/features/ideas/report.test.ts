@@ -39,6 +39,11 @@ describe('subjectFromParams', () => {
 });
 
 describe('the form', () => {
+  it('sends the product photo only when there is one', () => {
+    expect(toNewReport(draft(), custom, 'desktop', 'zh')).not.toHaveProperty('productImage');
+    expect(toNewReport(draft({ productImage: '/api/files/uploads/u1.png' }), custom, 'desktop', 'zh').productImage).toBe('/api/files/uploads/u1.png');
+  });
+
   it('starts from the defaults, with the calendar day as the topic', () => {
     const d = draftFrom(DEFAULTS, { kind: 'calendar', topic: '中秋节', topicDesc: '团圆', source: 'CALENDAR' });
     expect(d).toEqual({
@@ -49,6 +54,7 @@ describe('the form', () => {
       prompt: '',
       ideaStyle: 'humorous',
       socialType: ['image', 'video', 'offline'],
+      productImage: '',
     });
     // Unknown values from the server fall back to the known ones.
     expect(draftFrom({ ...DEFAULTS, ideaStyle: 'weird' as never, socialType: ['video', 'nope' as never] }, custom)).toMatchObject({ ideaStyle: 'humorous', socialType: ['video'] });

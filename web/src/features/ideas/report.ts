@@ -59,6 +59,8 @@ export interface IdeaDraft {
   prompt: string;
   ideaStyle: IdeaStyle;
   socialType: SocialType[];
+  /** The product photo's URL, '' for none. */
+  productImage: string;
 }
 
 /** The form's fields the server may name in a refusal. */
@@ -94,6 +96,7 @@ export function draftFrom(defaults: IdeaDefaults, subject: Subject): IdeaDraft {
     prompt: defaults.prompt ?? '',
     ideaStyle: oneOf(IDEA_STYLES, defaults.ideaStyle, 'humorous'),
     socialType: socialTypesOf(defaults.socialType),
+    productImage: '',
   };
 }
 
@@ -132,6 +135,7 @@ export function toNewReport(d: IdeaDraft, subject: Subject, ordering: Ordering, 
   }
   const prompt = d.prompt.trim();
   if (prompt) body.prompt = prompt;
+  if (d.productImage) body.productImage = d.productImage;
   return body;
 }
 

@@ -1864,6 +1864,8 @@ export interface components {
             loading: boolean;
             /** @description In the order the platforms were asked. */
             items: components["schemas"]["ContentItem"][];
+            /** @description Some post's picture is still being made (poll while true). */
+            picturesPending: boolean;
             /** Format: int64 */
             createdAt: number;
         };
@@ -1904,6 +1906,11 @@ export interface components {
             prompt?: string | null;
             /** @description zh or en; default the language of the product's name and information. */
             language?: string | null;
+            /**
+             * @description The product's photo (the URL or id an upload answered): each written
+             *     post then gets a scene and a design picture of it.
+             */
+            productImage?: string | null;
         };
         ContentBatchPage: {
             list: components["schemas"]["ContentBatch"][];
@@ -1922,6 +1929,13 @@ export interface components {
             maxImages: number;
             /** @description What an edit may keep, per platform. */
             textLimits: components["schemas"]["ContentTextLimits"][];
+        };
+        ContentGenImage: {
+            taskId: string;
+            /** @description `scene_pic` or `design_pic`. */
+            type: string;
+            status: components["schemas"]["TaskStatus"];
+            url?: string | null;
         };
         ContentImage: {
             uploadId: string;
@@ -1948,6 +1962,8 @@ export interface components {
             /** @description Hashtags without `#`. */
             tags: string[];
             images: components["schemas"]["ContentImage"][];
+            /** @description The pictures made for its text from the product photo. */
+            genImages: components["schemas"]["ContentGenImage"][];
             /** @description While loading: `GET /api/tasks/{id}/events` streams the text as written. */
             currentTaskId?: string | null;
             errorCode?: string | null;
@@ -2322,6 +2338,8 @@ export interface components {
                 loading: boolean;
                 /** @description In the order the platforms were asked. */
                 items: components["schemas"]["ContentItem"][];
+                /** @description Some post's picture is still being made (poll while true). */
+                picturesPending: boolean;
                 /** Format: int64 */
                 createdAt: number;
             };
@@ -2664,6 +2682,13 @@ export interface components {
                 errorCode?: string | null;
                 reportParams: components["schemas"]["IdeaReportParams"];
                 reportContent: components["schemas"]["IdeaReportContent"];
+                /**
+                 * @description A scene and a design picture per picture idea, once those arrived
+                 *     (only with a product photo; empty in lists).
+                 */
+                pictures: components["schemas"]["IdeaPicture"][];
+                /** @description Some picture is still being made (poll while true). */
+                picturesPending: boolean;
                 /**
                  * Format: int64
                  * @description Milliseconds since the epoch.
@@ -3826,6 +3851,15 @@ export interface components {
             title: string;
             content: string;
         };
+        IdeaPicture: {
+            /** @description The picture idea's place in `socialMediaMkts`. */
+            idea: number;
+            kind: components["schemas"]["PictureKind"];
+            taskId: string;
+            status: components["schemas"]["TaskStatus"];
+            /** @description The picture, once made. */
+            url?: string | null;
+        };
         IdeaReport: {
             id: string;
             reportTitle: string;
@@ -3844,6 +3878,13 @@ export interface components {
             errorCode?: string | null;
             reportParams: components["schemas"]["IdeaReportParams"];
             reportContent: components["schemas"]["IdeaReportContent"];
+            /**
+             * @description A scene and a design picture per picture idea, once those arrived
+             *     (only with a product photo; empty in lists).
+             */
+            pictures: components["schemas"]["IdeaPicture"][];
+            /** @description Some picture is still being made (poll while true). */
+            picturesPending: boolean;
             /**
              * Format: int64
              * @description Milliseconds since the epoch.
@@ -3882,6 +3923,11 @@ export interface components {
             ordering?: string | null;
             /** @description zh or en; default the language of marketDesc. */
             language?: string | null;
+            /**
+             * @description The product's photo (the URL or id an upload answered): each
+             *     picture idea then gets a scene and a design picture of it.
+             */
+            productImage?: string | null;
         };
         /** @description The report's sections, by the spec's names; empty until delivered. */
         IdeaReportContent: {
@@ -4204,6 +4250,11 @@ export interface components {
             /** @description `data:image/png;base64,...` */
             qrCode: string;
         };
+        /**
+         * @description Which picture of an idea.
+         * @enum {string}
+         */
+        PictureKind: "scene" | "design";
         /** @description The plan a benefit package belongs to (`productType`: free, vip, ...). */
         PlanTypeDto: {
             productType: string;

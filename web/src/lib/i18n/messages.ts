@@ -32,6 +32,7 @@ import { STATISTICS_MESSAGES } from './statistics';
 import { WORKBENCH_MESSAGES } from './workbench';
 import { IDEA_MESSAGES } from './ideas';
 import { CONTENT_MESSAGES } from './content';
+import { PRODUCT_PHOTO_MESSAGES } from './productPhoto';
 
 export const messages = {
   'app.brand': { zh: 'pixmart', en: 'pixmart' },
@@ -241,6 +242,7 @@ export const messages = {
   ...WORKBENCH_MESSAGES,
   ...IDEA_MESSAGES,
   ...CONTENT_MESSAGES,
+  ...PRODUCT_PHOTO_MESSAGES,
   'upload.hint': { zh: '点击上传图片', en: 'Click to upload an image' },
   'upload.rules': {
     zh: '支持 PNG/JPG/WEBP，500KB~10MB，宽高比 0.5~2，分辨率不低于 256*256',

@@ -2,14 +2,14 @@
 
 use chrono::Utc;
 use sea_orm::sea_query::Expr;
-use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, QuerySelect, TransactionTrait};
 
 use super::{at_task, get, loading_names, ContentBatch, ContentItem};
 use crate::db::entities::content_items;
-use crate::db::store::tasks as task_store;
+use crate::db::store::tasks::{self as task_store, NewTask};
 use crate::db::StoreError;
-use crate::domain::{TaskStatus, UserId};
-use crate::marketing::content::{ContentText, ItemStatus};
+use crate::domain::{Lingshi, TaskId, TaskSpec, TaskStatus, UserId};
+use crate::marketing::content::{post_pictures, ContentText, GenImage, ItemStatus};
 
 /// What a task's end makes of its item.
 enum Outcome {
@@ -48,9 +48,21 @@ async fn reconcile_item(db: &DatabaseConnection, batch: &ContentBatch, item: &Co
     let update = at_task(&item.id, task_id)
         .filter(content_items::Column::Status.is_in(loading_names()))
         .col_expr(content_items::Column::UpdatedAt, Expr::value(now));
+    // A written post's pictures start with it, in the same transaction.
+    let pictures = match &outcome {
+        Outcome::Written(text) => picture_tasks(batch, text)?,
+        Outcome::Failed(_) | Outcome::Stopped => Vec::new(),
+    };
     let update = match outcome {
-        // A new text replaces an edit: the merchant asked for it.
+        // A new text replaces an edit (the merchant asked for it), and its
+        // pictures the old text's.
         Outcome::Written(text) => update
+            .col_expr(
+                content_items::Column::GenImages,
+                Expr::value(
+                    serde_json::to_value(pictures.iter().map(|(g, _)| g).collect::<Vec<_>>()).unwrap_or_default(),
+                ),
+            )
             .col_expr(content_items::Column::Status, Expr::value(ItemStatus::Completed.as_str()))
             .col_expr(content_items::Column::Title, Expr::value(text.title))
             .col_expr(content_items::Column::Content, Expr::value(text.content))
@@ -64,7 +76,44 @@ async fn reconcile_item(db: &DatabaseConnection, batch: &ContentBatch, item: &Co
             .col_expr(content_items::Column::ErrorCode, Expr::value(code)),
         Outcome::Stopped => update.col_expr(content_items::Column::Status, Expr::value(ItemStatus::Stopped.as_str())),
     };
-    Ok(update.exec(db).await?.rows_affected == 1)
+    let txn = db.begin().await?;
+    if update.exec(&txn).await?.rows_affected != 1 {
+        txn.rollback().await?;
+        return Ok(false);
+    }
+    for (_, task) in pictures {
+        task_store::insert_task(&txn, task, None, now).await?;
+    }
+    txn.commit().await?;
+    Ok(true)
+}
+
+/// The free tasks of a written post's pictures, on the batch's route.
+fn picture_tasks(batch: &ContentBatch, text: &ContentText) -> Result<Vec<(GenImage, NewTask)>, StoreError> {
+    if batch.route.namespace.is_empty() {
+        return Ok(Vec::new());
+    }
+    post_pictures(&batch.brief, text)
+        .into_iter()
+        .map(|(kind, biz, params)| {
+            let spec = TaskSpec::parse(biz.as_str(), &params)
+                .map_err(|e| StoreError::other(format!("a post's {} picture: {:?}", kind.as_str(), e.code)))?;
+            let id = TaskId::new();
+            let task = NewTask {
+                id,
+                owner: batch.owner,
+                biz_type: biz,
+                params: spec.to_params(),
+                cost: Lingshi::new(0),
+                pool: batch.route.pool.clone(),
+                lane: batch.route.lane.clone(),
+                share_key: batch.route.share_key.clone(),
+                queue: batch.route.queue_for(biz),
+                idempotency_key: None,
+            };
+            Ok((GenImage { kind, task_id: id }, task))
+        })
+        .collect()
 }
 
 /// Stops one loading post: its task is stopped (refunded unless it had

@@ -8,7 +8,7 @@ use crate::db::entities::{content_batches, content_items};
 use crate::db::store::idea_reports::StageRoute;
 use crate::db::StoreError;
 use crate::domain::{TaskId, UploadId, UserId};
-use crate::marketing::content::{ContentBrief, ContentSource, ItemStatus};
+use crate::marketing::content::{ContentBrief, ContentSource, GenImage, ItemStatus};
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct ContentItem {
@@ -21,6 +21,8 @@ pub struct ContentItem {
     pub content: Option<String>,
     pub tags: Vec<String>,
     pub images: Vec<UploadId>,
+    /// The pictures made for its text.
+    pub gen_images: Vec<GenImage>,
     pub current_task: Option<TaskId>,
     pub error_code: Option<String>,
     pub edited: bool,
@@ -62,6 +64,7 @@ impl TryFrom<content_items::Model> for ContentItem {
             title: m.title.clone(),
             content: m.content.clone(),
             tags: serde_json::from_value(m.tags.clone()).map_err(|_| corrupt("tags"))?,
+            gen_images: serde_json::from_value(m.gen_images.clone()).map_err(|_| corrupt("gen_images"))?,
             images: images.iter().map(|i| i.parse().map_err(|_| corrupt("image id"))).collect::<Result<_, _>>()?,
             current_task: m
                 .current_task_id

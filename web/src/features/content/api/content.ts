@@ -51,6 +51,8 @@ export interface NewContentBatch {
   marketDesc?: string;
   prompt?: string;
   language?: 'zh' | 'en';
+  /** The product photo's URL: each written post then gets a scene and a design picture. */
+  productImage?: string;
 }
 
 export interface ItemText {
@@ -155,7 +157,8 @@ export function useContentBatch(id: string | null) {
       return batch;
     },
     enabled: !!id,
-    refetchInterval: (q) => (q.state.data?.loading ? BATCH_POLL_MS : false),
+    // Also while a post's pictures are made (after its text).
+    refetchInterval: (q) => (q.state.data?.loading || q.state.data?.picturesPending ? BATCH_POLL_MS : false),
   });
 }
 

@@ -1,4 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { ProductPhotoField } from '../../../components/ProductPhotoField';
 import { isApiError } from '../../../lib/api/client';
 import { useI18n, type MessageKey } from '../../../lib/i18n';
 import { IDEA_STYLES, PLATFORMS, useCreateContentBatch, type ContentBatch, type ContentDefaults, type IdeaStyle, type Platform } from '../api/content';
@@ -133,6 +134,7 @@ export function ContentForm({ subject, defaults, defaultsFailed = false, onCreat
         />
         {problem('productInfo')}
       </label>
+      <ProductPhotoField value={draft.productImage} onChange={(url) => set({ productImage: url })} hint={t('content.photo.hint')} testId="content" />
       <fieldset className="field">
         <legend>{t('content.platforms')} *</legend>
         <div className="content-chips">

@@ -8,6 +8,7 @@ import { toast } from '../../../lib/toast';
 import { useBatchAction, type ContentItem } from '../api/content';
 import { isLoading, itemPlainText } from '../content';
 import { ItemEditor } from './ItemEditor';
+import { GenImages } from './GenImages';
 import { ItemImages } from './ItemImages';
 import { ItemRating } from './ItemRating';
 
@@ -95,6 +96,7 @@ export function ItemCard({ item, mobile = false }: { item: ContentItem; mobile?:
           )}
         </div>
       )}
+      {item.result === 'success' && <GenImages item={item} />}
       {item.result === 'success' && <ItemImages item={item} />}
 
       <ConfirmDialog

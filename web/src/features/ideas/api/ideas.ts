@@ -50,6 +50,8 @@ export interface NewIdeaReport {
   socialType?: SocialType[];
   ordering?: Ordering;
   language?: 'zh' | 'en';
+  /** The product photo's URL: each picture idea then gets a scene and a design picture. */
+  productImage?: string;
 }
 
 export type IdeaItem = Schemas['Idea'];
@@ -57,6 +59,7 @@ export type ReportParams = Schemas['IdeaReportParams'];
 export type ReportContent = Schemas['IdeaReportContent'];
 export type IdeaReport = Schemas['IdeaReport'];
 export type IdeaReportPage = Schemas['IdeaReportPage'];
+export type IdeaPicture = Schemas['IdeaPicture'];
 
 /** What the form needs of a hotspot (GET /api/hotspots/{id} sends more). */
 export interface HotspotSubject {
@@ -105,6 +108,8 @@ export const IDEA_DOCX_ITEM = 'idea-report-docx';
 export const downloadIdeaDocx = (id: string, title: string, filename: string) => downloadFile(IDEA_DOCX_ITEM, ideaDocxUrl(id, title), filename);
 
 export const isGenerating = (r: Pick<IdeaReport, 'process'> | undefined) => r?.process === 'generating';
+/** Still written, or its pictures still made: the page keeps reading it. */
+export const isBusy = (r: Pick<IdeaReport, 'process' | 'picturesPending'> | undefined) => isGenerating(r) || !!r?.picturesPending;
 
 export function useIdeaDefaults(source: HotspotSourceType) {
   return useQuery({
@@ -130,7 +135,7 @@ export function useIdeaReport(id: string | null) {
       return report;
     },
     enabled: !!id,
-    refetchInterval: (q) => (isGenerating(q.state.data) ? REPORT_POLL_MS : false),
+    refetchInterval: (q) => (isBusy(q.state.data) ? REPORT_POLL_MS : false),
   });
 }
 

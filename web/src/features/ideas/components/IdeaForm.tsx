@@ -1,4 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { ProductPhotoField } from '../../../components/ProductPhotoField';
 import { isApiError } from '../../../lib/api/client';
 import { useI18n, type MessageKey } from '../../../lib/i18n';
 import { IDEA_STYLES, MKT_TYPES, SOCIAL_TYPES, useCreateIdeaReport, type IdeaDefaults, type IdeaReport, type SocialType } from '../api/ideas';
@@ -145,6 +146,7 @@ export function IdeaForm({ subject, defaults, defaultsFailed = false, mobile = f
         />
         {problem('marketDesc')}
       </label>
+      <ProductPhotoField value={draft.productImage} onChange={(url) => set({ productImage: url })} hint={t('idea.photo.hint')} testId="idea" />
       <label className="field">
         <span className="field-head">
           <span>{t('idea.prompt')}</span>

@@ -9,6 +9,7 @@ import { toast } from '../../../lib/toast';
 import { useCancelIdeaReport, useCreateIdeaReport, type IdeaReport, type ReportStage } from '../api/ideas';
 import { retryBody, sectionContent, stageState, type StageState } from '../report';
 import { ExportDocxButton } from './ExportDocxButton';
+import { IdeaPictures } from './IdeaPictures';
 
 const stageKey = (s: ReportStage) => `idea.stage.${s}` as MessageKey;
 
@@ -150,6 +151,7 @@ function SectionBody({ report, stage }: { report: IdeaReport; stage: ReportStage
           <li key={i} className="idea-card" data-testid="idea-card">
             <h4 data-testid="idea-card-title">{item.title}</h4>
             <p data-testid="idea-card-content">{item.content}</p>
+            {stage === 'advice_online' && <IdeaPictures pictures={report.pictures.filter((p) => p.idea === i)} />}
             {stage === 'advice_online' && (
               <Link className="idea-card-write" to={contentLink(report.id, i)} data-testid="idea-card-write">
                 {t('content.link.idea')}
