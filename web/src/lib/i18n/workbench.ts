@@ -39,6 +39,8 @@ export const WORKBENCH_MESSAGES = {
   'workbench.tool.mott-statistics.desc': { zh: '生成与消耗数据', en: 'Generation and spending figures' },
   'workbench.tool.mott-idea.name': { zh: '创意报告', en: 'Idea reports' },
   'workbench.tool.mott-idea.desc': { zh: '从热点生成营销创意', en: 'Marketing ideas from a hotspot' },
+  'workbench.tool.mott-content.name': { zh: '内容生成', en: 'Content per platform' },
+  'workbench.tool.mott-content.desc': { zh: '一次写好小红书、微博、抖音和公众号内容', en: 'Posts for redbook, weibo, tiktok and wechat at once' },
   'workbench.reports': { zh: '最近的营销报告', en: 'Recent idea reports' },
   'workbench.reports.new': { zh: '新建报告', en: 'New report' },
   'workbench.reports.empty': { zh: '还没有营销报告，选一个热点或节日试试。', en: 'No idea reports yet; try one from a hotspot or a calendar day.' },

@@ -5,6 +5,7 @@ import { useI18n, type MessageKey } from '../../../lib/i18n';
 export const WORKBENCH_TOOLS = [
   '/hot-topic-list',
   '/mott-idea',
+  '/mott-content',
   '/content-calendar',
   '/rewrite-text',
   '/rewrite-article',

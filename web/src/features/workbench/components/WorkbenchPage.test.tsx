@@ -129,6 +129,7 @@ describe('WorkbenchPage', () => {
     const expected = {
       'hot-topic-list': '热点榜单',
       'mott-idea': '创意报告',
+      'mott-content': '内容生成',
       'content-calendar': '营销日历',
       'rewrite-text': '文案改写',
       'rewrite-article': '爆文改写',
