@@ -1,11 +1,12 @@
 //! An idea report as a Word document (.docx, written with `docx-rs`): the
 //! title, what the report is about, then each delivered section in the
-//! report's order, headed and numbered. Text is set in the East Asian font
-//! slot too, so Word picks a CJK face for Chinese.
+//! report's order, headed and numbered, each picture idea followed by its
+//! pictures. Text is set in the East Asian font slot too, so Word picks a
+//! CJK face for Chinese.
 
 use std::io::Cursor;
 
-use docx_rs::{AlignmentType, Docx, Paragraph, Run, RunFonts};
+use docx_rs::{AlignmentType, Docx, Paragraph, Pic, Run, RunFonts};
 use pixmart_shared::db::store::idea_reports::IdeaReport;
 use pixmart_shared::marketing::ideas::{IdeaStage, StageOutput};
 
@@ -48,8 +49,22 @@ fn section_name(stage: IdeaStage, zh: bool) -> &'static str {
 
 const CHINESE_NUMERALS: [&str; 6] = ["一", "二", "三", "四", "五", "六"];
 
+/// A picture of a picture idea, ready for the document: a PNG and its
+/// size in pixels.
+pub struct DocPicture {
+    /// The idea's place among the picture ideas.
+    pub idea: usize,
+    pub png: Vec<u8>,
+    pub width: u32,
+    pub height: u32,
+}
+
+/// Width a picture is shown at: 4.5 cm (in EMU, 360,000 per cm), two side
+/// by side in a column of A4.
+const PICTURE_WIDTH_EMU: u32 = 1_620_000;
+
 /// The document's bytes.
-pub fn write(report: &IdeaReport, title: &str) -> Result<Vec<u8>, docx_rs::DocxError> {
+pub fn write(report: &IdeaReport, title: &str, pictures: &[DocPicture]) -> Result<Vec<u8>, docx_rs::DocxError> {
     let brief = &report.params.brief;
     let zh = brief.language.is_chinese();
     let mut doc = Docx::new().add_paragraph(heading(title, 40).align(AlignmentType::Center));
@@ -83,6 +98,18 @@ pub fn write(report: &IdeaReport, title: &str) -> Result<Vec<u8>, docx_rs::DocxE
                     doc = doc.add_paragraph(heading(&format!("{}. {}", i + 1, idea.title), 24));
                     for para in idea.content.lines().filter(|l| !l.trim().is_empty()) {
                         doc = doc.add_paragraph(line(para.trim()));
+                    }
+                    let mine: Vec<&DocPicture> =
+                        pictures.iter().filter(|p| stage == IdeaStage::AdviceOnline && p.idea == i).collect();
+                    if !mine.is_empty() {
+                        let mut row = Paragraph::new();
+                        for p in mine {
+                            let height = u64::from(PICTURE_WIDTH_EMU) * u64::from(p.height) / u64::from(p.width.max(1));
+                            let pic = Pic::new_with_dimensions(p.png.clone(), p.width, p.height)
+                                .size(PICTURE_WIDTH_EMU, u32::try_from(height).unwrap_or(u32::MAX));
+                            row = row.add_run(Run::new().add_image(pic)).add_run(run(" "));
+                        }
+                        doc = doc.add_paragraph(row);
                     }
                 }
             }

@@ -374,6 +374,12 @@ async fn each_picture_idea_gets_a_scene_and_a_design_picture() {
     let (_, task) = c.get(&format!("/api/tasks/{}", scene["taskId"].as_str().unwrap())).await;
     assert_eq!(task["data"]["bizType"], "PRODUCT_IMAGE");
     assert_eq!(task["data"]["params"]["backgroundId"], "marble-counter", "{task}");
+    // The Word export shows them under their ideas.
+    let (status, docx) = c.get_bytes(&format!("/api/idea-reports/{id}/export.docx")).await;
+    assert_eq!(status, 200);
+    let mut zip = zip::ZipArchive::new(std::io::Cursor::new(docx)).expect("a .docx is a zip");
+    let names: Vec<String> = (0..zip.len()).map(|i| zip.by_index(i).unwrap().name().unwrap().into_owned()).collect();
+    assert_eq!(names.iter().filter(|n| n.starts_with("word/media/")).count(), 6, "{names:?}");
     // The pictures came with the ideas: nothing more was charged.
     assert_eq!(lingshi(&c).await, before - 30);
     assert_eq!(ledger_sums(&app, &c).await, (-30, 0));
