@@ -426,9 +426,10 @@ async fn a_post_with_a_product_photo_gets_its_pictures() {
         let (status, _) = c.get_bytes(p["url"].as_str().unwrap()).await;
         assert_eq!(status, 200);
     }
-    // A new version brings new pictures.
+    // A new version brings new pictures, and clears the old text's like.
     let first: Vec<Value> = pictures.iter().map(|p| p["taskId"].clone()).collect();
     let weibo = item_id(&done, "weibo");
+    c.put_json(&format!("/api/content-items/{weibo}/rating"), json!({ "operationType": "like" })).await;
     c.post_json(&format!("/api/content-items/{weibo}/regenerate"), json!({})).await;
     let again =
         wait_batch(&c, &id, Duration::from_secs(180), |b| b["loading"] == false && b["picturesPending"] == false).await;
@@ -436,6 +437,7 @@ async fn a_post_with_a_product_photo_gets_its_pictures() {
         item(&again, "weibo")["genImages"].as_array().unwrap().iter().map(|p| p["taskId"].clone()).collect();
     assert_eq!(second.len(), 2);
     assert!(second.iter().all(|t| !first.contains(t)), "{first:?} {second:?}");
+    assert_eq!(item(&again, "weibo")["rating"], Value::Null);
     // Two posts' text charged; the pictures came with them.
     assert_eq!(before - lingshi(&c).await, 20);
     assert_eq!(ledger_sums(&app, &c).await, (-20, 0));

@@ -68,6 +68,8 @@ async fn reconcile_item(db: &DatabaseConnection, batch: &ContentBatch, item: &Co
             .col_expr(content_items::Column::Content, Expr::value(text.content))
             .col_expr(content_items::Column::Tags, Expr::value(serde_json::json!(text.tags)))
             .col_expr(content_items::Column::Edited, Expr::value(false))
+            // A like or dislike was of the text it replaces.
+            .col_expr(content_items::Column::Rating, Expr::value(Option::<String>::None))
             // The item keeps pointing at the task that wrote its text: the
             // statistics count a post's like for that task.
             .col_expr(content_items::Column::ErrorCode, Expr::value(Option::<String>::None)),
