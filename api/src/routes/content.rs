@@ -7,10 +7,10 @@ use actix_web::{delete, get, post, put, web, HttpRequest, HttpResponse};
 use pixmart_shared::copywriting::{CopyLanguage, CopyStyle, Platform, Verdict};
 use pixmart_shared::db::store::content::{self as store, ContentBatch, ContentItem, Edit, NewBatch};
 use pixmart_shared::db::store::idea_reports::{self as report_store, StageRoute};
-use pixmart_shared::db::store::{hotspots, tasks as task_store, uploads};
+use pixmart_shared::db::store::{hotspots, uploads};
 use pixmart_shared::domain::content_request::{ContentBatchBody, ContentSubject, NewContentBatch};
-use pixmart_shared::domain::task_spec::{parse_upload_url, upload_url, ContentSpec};
-use pixmart_shared::domain::{BizType, ResultKind, TaskId, TaskSpec, TaskStatus, UploadId, UserId};
+use pixmart_shared::domain::task_spec::{upload_ref, upload_url, ContentSpec};
+use pixmart_shared::domain::{BizType, TaskId, TaskSpec, TaskStatus, UploadId, UserId};
 use pixmart_shared::marketing::content::{
     check_text, edit_content_max, ContentBrief, ContentSource, ItemResult, ItemStatus, MAX_IMAGES, MAX_PLATFORMS,
 };
@@ -186,13 +186,7 @@ async fn dto(state: &AppState, batch: ContentBatch) -> ApiResult<ContentBatchDto
     for item in &batch.items {
         let mut made = Vec::with_capacity(item.gen_images.len());
         for g in &item.gen_images {
-            let task = task_store::get_task(&state.db, g.task_id).await?;
-            let status = task.as_ref().map_or(TaskStatus::Failed, |t| t.status);
-            let url = task
-                .as_ref()
-                .filter(|t| t.status == TaskStatus::Success)
-                .and_then(|t| t.results.iter().find(|r| r.kind == ResultKind::Image))
-                .map(|r| crate::dto::file_url(&r.key));
+            let (status, url) = super::idea_reports::picture_state(state, g.task_id).await?;
             let kind = match g.kind {
                 PictureKind::Scene => "scene_pic",
                 PictureKind::Design => "design_pic",
@@ -534,9 +528,7 @@ pub struct ContentImageBody {
 }
 
 fn upload_id(raw: Option<&str>) -> ApiResult<UploadId> {
-    raw.map(str::trim)
-        .and_then(|s| s.parse().ok().or_else(|| parse_upload_url(s)))
-        .ok_or(ApiError::with_field(ErrorCode::ImageNotFound, "uploadId"))
+    raw.map(str::trim).and_then(upload_ref).ok_or(ApiError::with_field(ErrorCode::ImageNotFound, "uploadId"))
 }
 
 /// `POST /api/content-items/{id}/images`: adds one of the caller's images

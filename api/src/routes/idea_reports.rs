@@ -12,7 +12,7 @@ use pixmart_shared::db::store::idea_reports::{
 use pixmart_shared::db::store::{hotspots, ledger, tasks as task_store};
 use pixmart_shared::db::StoreError;
 use pixmart_shared::domain::idea_report_request::{IdeaReportBody, NewIdeaReport, ReportSubject};
-use pixmart_shared::domain::{BizType, ResultKind, TaskSpec, TaskStatus, UploadId, UserId};
+use pixmart_shared::domain::{BizType, ResultKind, TaskId, TaskSpec, TaskStatus, UploadId, UserId};
 use pixmart_shared::marketing::ideas::pictures::{self, PictureKind};
 use pixmart_shared::marketing::ideas::{
     stage_charged, Idea, IdeaBrief, IdeaStage, MktType, ReportOrdering, ReportParams, ReportState, SocialType,
@@ -154,17 +154,25 @@ struct PictureDto {
     url: Option<String>,
 }
 
+/// A generated picture's state (an idea's, a post's), from its task: the
+/// task's status, and the picture's URL once made. A task that is gone
+/// reads as failed.
+pub(crate) async fn picture_state(state: &AppState, task: TaskId) -> ApiResult<(TaskStatus, Option<String>)> {
+    let task = task_store::get_task(&state.db, task).await?;
+    let status = task.as_ref().map_or(TaskStatus::Failed, |t| t.status);
+    let url = task
+        .as_ref()
+        .filter(|t| t.status == TaskStatus::Success)
+        .and_then(|t| t.results.iter().find(|r| r.kind == ResultKind::Image))
+        .map(|r| crate::dto::file_url(&r.key));
+    Ok((status, url))
+}
+
 /// The report with its pictures' state read from their tasks.
 async fn with_pictures(state: &AppState, report: IdeaReport) -> ApiResult<ReportDto> {
     let mut pictures = Vec::with_capacity(report.pictures.len());
     for p in &report.pictures {
-        let task = task_store::get_task(&state.db, p.task_id).await?;
-        let status = task.as_ref().map_or(TaskStatus::Failed, |t| t.status);
-        let url = task
-            .as_ref()
-            .filter(|t| t.status == TaskStatus::Success)
-            .and_then(|t| t.results.iter().find(|r| r.kind == ResultKind::Image))
-            .map(|r| crate::dto::file_url(&r.key));
+        let (status, url) = picture_state(state, p.task_id).await?;
         pictures.push(PictureDto { idea: p.idea, kind: p.kind, task_id: p.task_id.to_string(), status, url });
     }
     let mut dto = ReportDto::from(report);

@@ -6,7 +6,7 @@
 use serde::Deserialize;
 
 use super::idea_report_request::{BACKGROUND_MAX, MARKET_DESC_MAX, PROMPT_MAX, TOPIC_MAX};
-use super::task_spec::parse_upload_url;
+use super::task_spec::upload_ref;
 use super::text_field::{optional, required};
 use super::{HotspotId, Invalid, UploadId};
 use crate::copywriting::{CopyLanguage, CopyStyle, Platform};
@@ -151,12 +151,7 @@ impl NewContentBatch {
         };
         let product_image = match trimmed(b.product_image.as_deref()) {
             None => None,
-            Some(raw) => Some(
-                raw.parse::<UploadId>()
-                    .ok()
-                    .or_else(|| parse_upload_url(raw))
-                    .ok_or(Invalid::field(ErrorCode::ImageNotFound, "productImage"))?,
-            ),
+            Some(raw) => Some(upload_ref(raw).ok_or(Invalid::field(ErrorCode::ImageNotFound, "productImage"))?),
         };
         Ok(NewContentBatch {
             product_image,

@@ -6,7 +6,7 @@
 
 use serde::Deserialize;
 
-use super::task_spec::parse_upload_url;
+use super::task_spec::upload_ref;
 use super::text_field::{optional, required};
 use super::{HotspotId, Invalid, UploadId};
 use crate::copywriting::{CopyLanguage, CopyStyle};
@@ -138,12 +138,7 @@ impl NewIdeaReport {
         };
         let product_image = match b.product_image.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
             None => None,
-            Some(raw) => Some(
-                raw.parse::<UploadId>()
-                    .ok()
-                    .or_else(|| parse_upload_url(raw))
-                    .ok_or(Invalid::field(ErrorCode::ImageNotFound, "productImage"))?,
-            ),
+            Some(raw) => Some(upload_ref(raw).ok_or(Invalid::field(ErrorCode::ImageNotFound, "productImage"))?),
         };
         Ok(NewIdeaReport {
             product_image,

@@ -48,6 +48,25 @@ impl StageRoute {
     pub fn queue_for(&self, biz: BizType) -> String {
         QueueKey::for_task(biz, Some(&self.pool)).commercial_only(self.commercial_only).name(&self.namespace)
     }
+
+    /// A free task of `biz` (a picture bought with the text it goes with)
+    /// on this route, its options checked as a submission's would be.
+    pub fn free_task(&self, owner: UserId, biz: BizType, params: &serde_json::Value) -> Result<NewTask, StoreError> {
+        let spec = TaskSpec::parse(biz.as_str(), params)
+            .map_err(|e| StoreError::other(format!("a {} picture's options: {:?}", biz.as_str(), e.code)))?;
+        Ok(NewTask {
+            id: TaskId::new(),
+            owner,
+            biz_type: biz,
+            params: spec.to_params(),
+            cost: crate::domain::Lingshi::new(0),
+            pool: self.pool.clone(),
+            lane: self.lane.clone(),
+            share_key: self.share_key.clone(),
+            queue: self.queue_for(biz),
+            idempotency_key: None,
+        })
+    }
 }
 
 /// When video and offline ideas stop being free, and what today is.
@@ -364,22 +383,9 @@ fn picture_tasks(
                 PictureKind::Scene => (BizType::ProductImage, scene_params(idea, product)),
                 PictureKind::Design => (BizType::PlacardGen, design_params(idea, &report.params.brief.topic, product)),
             };
-            let spec = TaskSpec::parse(biz.as_str(), &params)
-                .map_err(|e| StoreError::other(format!("an idea's {} picture: {:?}", kind.as_str(), e.code)))?;
-            let id = TaskId::new();
-            tasks.push(NewTask {
-                id,
-                owner: report.owner,
-                biz_type: biz,
-                params: spec.to_params(),
-                cost: crate::domain::Lingshi::new(0),
-                pool: report.route.pool.clone(),
-                lane: report.route.lane.clone(),
-                share_key: report.route.share_key.clone(),
-                queue: report.route.queue_for(biz),
-                idempotency_key: None,
-            });
-            pictures.push(IdeaPicture { idea: index, kind: *kind, task_id: id });
+            let task = report.route.free_task(report.owner, biz, &params)?;
+            pictures.push(IdeaPicture { idea: index, kind: *kind, task_id: task.id });
+            tasks.push(task);
         }
     }
     Ok((tasks, pictures))

@@ -319,6 +319,12 @@ pub fn upload_url(id: UploadId) -> String {
     format!("/api/files/uploads/{id}")
 }
 
+/// An upload named by its id or by the URL the upload call answered.
+pub fn upload_ref(raw: &str) -> Option<UploadId> {
+    let raw = raw.trim();
+    raw.parse().ok().or_else(|| parse_upload_url(raw))
+}
+
 /// Accepts the upload URL as the upload call returned it, with or without
 /// scheme and host.
 pub fn parse_upload_url(raw: &str) -> Option<UploadId> {

@@ -8,7 +8,7 @@ use super::{at_task, get, loading_names, ContentBatch, ContentItem};
 use crate::db::entities::content_items;
 use crate::db::store::tasks::{self as task_store, NewTask};
 use crate::db::StoreError;
-use crate::domain::{Lingshi, TaskId, TaskSpec, TaskStatus, UserId};
+use crate::domain::{TaskStatus, UserId};
 use crate::marketing::content::{post_pictures, ContentText, GenImage, ItemStatus};
 
 /// What a task's end makes of its item.
@@ -98,22 +98,8 @@ fn picture_tasks(batch: &ContentBatch, text: &ContentText) -> Result<Vec<(GenIma
     post_pictures(&batch.brief, text)
         .into_iter()
         .map(|(kind, biz, params)| {
-            let spec = TaskSpec::parse(biz.as_str(), &params)
-                .map_err(|e| StoreError::other(format!("a post's {} picture: {:?}", kind.as_str(), e.code)))?;
-            let id = TaskId::new();
-            let task = NewTask {
-                id,
-                owner: batch.owner,
-                biz_type: biz,
-                params: spec.to_params(),
-                cost: Lingshi::new(0),
-                pool: batch.route.pool.clone(),
-                lane: batch.route.lane.clone(),
-                share_key: batch.route.share_key.clone(),
-                queue: batch.route.queue_for(biz),
-                idempotency_key: None,
-            };
-            Ok((GenImage { kind, task_id: id }, task))
+            let task = batch.route.free_task(batch.owner, biz, &params)?;
+            Ok((GenImage { kind, task_id: task.id }, task))
         })
         .collect()
 }
